@@ -1,0 +1,114 @@
+"""The Starlette application: routes of DESIGN §4 on one origin."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from bridge import __version__
+from bridge.config import BridgeConfig
+from bridge.hub import Hub
+from bridge.icons import icon_png
+from bridge.manifest import render_manifest
+from bridge.mcp_tools import build_mcp_server
+from bridge.pane_socket import PaneEndpoint
+from bridge.paths import addin_dir
+from bridge.security import AccessPolicy, GuardMiddleware
+from bridge.service import EditService
+
+NO_CACHE = {"Cache-Control": "no-cache"}
+SERVED_SUFFIXES = (".js", ".css", ".html", ".png", ".svg", ".json")
+
+
+@dataclass
+class Bridge:
+    """Everything one running bridge holds; tests reach in through it."""
+
+    config: BridgeConfig
+    hub: Hub
+    service: EditService
+    mcp: MCPServer
+    policy: AccessPolicy
+    app: Starlette
+
+
+class AddinFiles(StaticFiles):
+    """The pane's modules under /addin/, without dev tooling (node_modules, package.json)."""
+
+    def lookup_path(self, path: str) -> tuple[str, object]:  # type: ignore[override]
+        parts = Path(path).parts
+        if "node_modules" in parts or not path.endswith(SERVED_SUFFIXES) or path.endswith("package.json"):
+            return "", None
+        return super().lookup_path(path)
+
+
+def create_bridge(config: BridgeConfig) -> Bridge:
+    """Wire hub, service, MCP and routes for one configuration."""
+    hub = Hub(op_timeout=config.op_timeout)
+    service = EditService(hub)
+    mcp = build_mcp_server(service)
+    policy = AccessPolicy(port=config.port, tls=config.tls, host=config.host, token=config.token,
+                          extra_origins=config.extra_origins)
+    mcp_app = mcp.streamable_http_app(
+        transport_security=TransportSecuritySettings(allowed_hosts=policy.allowed_hosts,
+                                                     allowed_origins=policy.allowed_origins),
+        host=config.host,
+    )
+    files = addin_dir()
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "ok", "version": __version__, "documents": hub.documents()})
+
+    def page(name: str):  # noqa: ANN202 - a tiny route factory
+        async def serve(request: Request) -> Response:
+            return FileResponse(files / name, headers=NO_CACHE)
+        return serve
+
+    async def manifest(request: Request) -> Response:
+        try:
+            xml = render_manifest(config.public_url, token=config.token)
+        except ValueError as exc:  # e.g. --no-tls: Office loads add-ins only over https
+            return JSONResponse({"error": {"code": "E_UNSUPPORTED", "msg": str(exc)}}, status_code=409)
+        return Response(xml, media_type="application/xml", headers=NO_CACHE)
+
+    async def icon(request: Request) -> Response:
+        try:
+            return Response(icon_png(int(request.path_params["size"])), media_type="image/png")
+        except ValueError:
+            return JSONResponse({"error": "no icon of that size"}, status_code=404)
+
+    async def rpc(request: Request) -> Response:
+        return JSONResponse({"error": {"code": "E_UNSUPPORTED", "msg": "/rpc is not implemented yet"}}, status_code=501)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with mcp.session_manager.run():
+            try:
+                yield
+            finally:
+                await service.aclose()
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/taskpane.html", page("taskpane.html")),
+        Route("/playground.html", page("playground.html")),
+        Route("/manifest.xml", manifest),
+        Route("/assets/icon-{size:int}.png", icon),
+        Route("/rpc", rpc, methods=["POST"]),
+        WebSocketRoute("/ws", PaneEndpoint(hub, policy, heartbeat_s=config.heartbeat_s).handle),
+        Mount("/addin", app=AddinFiles(directory=files), name="addin"),
+        Mount("/", app=mcp_app),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(GuardMiddleware, policy=policy, prefixes=("/mcp", "/rpc"))
+    return Bridge(config=config, hub=hub, service=service, mcp=mcp, policy=policy, app=app)

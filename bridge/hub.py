@@ -1,0 +1,384 @@
+"""The hub: connected task panes, one FIFO per document, deadlines, idempotency.
+
+It knows nothing of op semantics: it receives a canonical `word.op` (a dict),
+sends it to the right pane as an `ai-cmd`, and waits for the pane's
+`ai-result`. Everything the contract promises about *delivery* lives here:
+
+- a pane that reconnects with its previous session id gets the same session;
+- ops on one document run one at a time, in arrival order;
+- every op has a deadline (`E_TIMEOUT`);
+- in-flight ops fail at once when their pane disconnects (`E_RUNTIME`);
+- a repeated `taskId` returns the first result without asking the pane again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from bridge.envelope import Code, diagnostic, fail
+
+Envelope = dict[str, Any]
+ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
+
+_SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+OPEN_PANE_HINT = (
+    "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
+    "(Home > Word Bridge > Show Task Pane) so it connects to this bridge; or run `word-bridge playground` "
+    "to try it with the simulated Word."
+)
+
+
+class PaneChannel(Protocol):
+    """The live connection to one pane (a WebSocket in production)."""
+
+    async def send(self, message: dict[str, Any]) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+@dataclass
+class PaneSession:
+    """One open document, as seen through its task pane. Survives reconnects."""
+
+    id: str
+    title: str
+    url: str
+    platform: str
+    host_version: str
+    api_sets: dict[str, str]
+    connected_at: datetime
+    last_active: float
+    paused: bool = False
+    channel: PaneChannel | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pending: dict[str, asyncio.Future[Envelope]] = field(default_factory=dict)
+    progress: dict[str, ProgressCallback] = field(default_factory=dict)
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def describe(self) -> dict[str, Any]:
+        """The public view of this document (`/healthz`, `listDocuments`)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "url": self.url,
+            "platform": self.platform,
+            "connectedAt": self.connected_at.isoformat(),
+            "connected": self.channel is not None,
+            "paused": self.paused,
+            "apiSets": self.api_sets,
+        }
+
+
+@dataclass
+class Outcome:
+    """What a submitted op came to, and which document served it."""
+
+    envelope: Envelope
+    document: dict[str, Any] | None
+    stats: dict[str, Any] | None = None
+    cached: bool = False
+    final: bool = True
+    """False when the op never got a pane's answer (no pane, disconnect, timeout): a retry may still run it."""
+
+
+class PaneGone(Exception):
+    """The pane running an op went away before it answered."""
+
+
+class HelloError(Exception):
+    """A `hello` frame that cannot open a session."""
+
+    def __init__(self, code: str, msg: str) -> None:
+        super().__init__(msg)
+        self.code = code
+        self.msg = msg
+
+
+class Hub:
+    """Routes ops to panes and results back to callers."""
+
+    def __init__(
+        self,
+        *,
+        op_timeout: float = 30.0,
+        reconnect_grace: float = 5.0,
+        result_cache_size: int = 1000,
+    ) -> None:
+        self.op_timeout = op_timeout
+        self.reconnect_grace = reconnect_grace
+        self._sessions: dict[str, PaneSession] = {}
+        self._results: OrderedDict[str, tuple[str, Outcome]] = OrderedDict()
+        self._result_cache_size = result_cache_size
+        self._inflight: dict[str, asyncio.Future[Outcome]] = {}
+
+    # ---- sessions -------------------------------------------------------
+    def attach(self, hello: dict[str, Any], channel: PaneChannel) -> PaneSession:
+        """Open (or resume) the session a pane asks for in its `hello`."""
+        if hello.get("type") != "hello":
+            raise HelloError(Code.INVALID_ARG, "the first frame must be a hello")
+        if hello.get("protocol") != 1:
+            raise HelloError(Code.UNSUPPORTED, f"protocol {hello.get('protocol')!r} is not supported; this bridge speaks 1")
+        document = hello.get("document") if isinstance(hello.get("document"), dict) else {}
+        host = hello.get("host") if isinstance(hello.get("host"), dict) else {}
+        api_sets = hello.get("apiSets") if isinstance(hello.get("apiSets"), dict) else {}
+        wanted = hello.get("session")
+        session = self._sessions.get(wanted) if isinstance(wanted, str) else None
+        now = time.monotonic()
+        if session is None:
+            session_id = wanted if _valid_session_id(wanted) else "doc_" + secrets.token_urlsafe(6)
+            session = PaneSession(
+                id=session_id,
+                title="",
+                url="",
+                platform="",
+                host_version="",
+                api_sets={},
+                connected_at=datetime.now(UTC),
+                last_active=now,
+            )
+            self._sessions[session.id] = session
+        session.title = str(document.get("title") or "Untitled")[:300]
+        session.url = str(document.get("url") or "")[:2000]
+        session.platform = str(host.get("platform") or "unknown")[:40]
+        session.host_version = str(host.get("version") or "")[:40]
+        session.api_sets = {str(k)[:40]: str(v)[:10] for k, v in list(api_sets.items())[:20]}
+        session.last_active = now
+        previous = session.channel
+        session.channel = channel
+        session.connected.set()
+        if previous is not None and previous is not channel:
+            self._fail_pending(session, "the pane reconnected from another connection")
+            asyncio.get_running_loop().create_task(previous.close(1000, "replaced by a newer connection"))
+        return session
+
+    def detach(self, session: PaneSession, channel: PaneChannel) -> None:
+        """The pane's connection ended: fail what it was running, keep the session for its return."""
+        if session.channel is not channel:
+            return
+        session.channel = None
+        session.connected.clear()
+        self._fail_pending(session, "the task pane disconnected while running this op")
+
+    def _fail_pending(self, session: PaneSession, why: str) -> None:
+        for future in list(session.pending.values()):
+            if not future.done():
+                future.set_exception(PaneGone(why))
+        session.pending.clear()
+
+    def documents(self) -> list[dict[str, Any]]:
+        """Connected documents, most recently active first."""
+        live = [s for s in self._sessions.values() if s.channel is not None]
+        live.sort(key=lambda s: s.last_active, reverse=True)
+        return [s.describe() for s in live]
+
+    def session(self, session_id: str) -> PaneSession | None:
+        return self._sessions.get(session_id)
+
+    # ---- messages from the pane ----------------------------------------
+    def on_result(self, session: PaneSession, message: dict[str, Any]) -> None:
+        """An `ai-result` frame: resolve the waiting op."""
+        task_id = message.get("id")
+        result = message.get("result")
+        future = session.pending.pop(task_id, None) if isinstance(task_id, str) else None
+        session.last_active = time.monotonic()
+        if future is None or future.done():
+            return
+        if not _looks_like_envelope(result):
+            result = fail("unknown", Code.RUNTIME, "the task pane sent a malformed result")
+        envelope = dict(result)
+        stats = message.get("stats")
+        if isinstance(stats, dict):
+            envelope.setdefault("_stats", stats)
+        future.set_result(envelope)
+
+    async def on_progress(self, session: PaneSession, message: dict[str, Any]) -> None:
+        """A `progress` frame: pass it to whoever asked for progress."""
+        callback = session.progress.get(message.get("id"))  # type: ignore[arg-type]
+        if callback is None:
+            return
+        done = message.get("done")
+        total = message.get("total")
+        await callback(
+            float(done) if isinstance(done, (int, float)) else 0.0,
+            float(total) if isinstance(total, (int, float)) else None,
+            str(message.get("message") or "") or None,
+        )
+
+    def on_state(self, session: PaneSession, message: dict[str, Any]) -> None:
+        session.paused = bool(message.get("paused"))
+
+    # ---- submitting ops -----------------------------------------------
+    def cached(self, task_id: str | None) -> Outcome | None:
+        """The first result of a taskId, if it already has one."""
+        if not task_id or task_id not in self._results:
+            return None
+        _, outcome = self._results[task_id]
+        self._results.move_to_end(task_id)
+        return Outcome(outcome.envelope, outcome.document, outcome.stats, cached=True)
+
+    async def submit(
+        self,
+        op: dict[str, Any],
+        *,
+        content: str = "",
+        task_id: str | None = None,
+        document: str | None = None,
+        timeout: float | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> Outcome:
+        """Run one canonical op on a document and return its outcome.
+
+        A repeated `task_id` returns the first outcome (and waits for it if it is
+        still running) instead of sending the op again.
+        """
+        task_id = task_id or "task_" + secrets.token_hex(8)
+        fingerprint = _fingerprint(op)
+        hit = self._results.get(task_id)
+        if hit is not None:
+            first_fingerprint, _ = hit
+            outcome = self.cached(task_id)
+            assert outcome is not None
+            return _note_reuse(outcome, fingerprint != first_fingerprint)
+        running = self._inflight.get(task_id)
+        if running is not None:
+            outcome = await asyncio.shield(running)
+            return _note_reuse(Outcome(outcome.envelope, outcome.document, outcome.stats, cached=True), False)
+
+        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._inflight[task_id] = future
+        try:
+            outcome = await self._deliver(op, content, task_id, document, timeout or self.op_timeout, progress)
+            if outcome.final:
+                self._remember(task_id, fingerprint, outcome)
+            future.set_result(outcome)
+            return outcome
+        except BaseException as exc:  # cancelled callers must not strand waiters
+            if not future.done():
+                future.set_exception(exc)
+                future.exception()  # mark retrieved
+            raise
+        finally:
+            self._inflight.pop(task_id, None)
+
+    async def _deliver(
+        self,
+        op: dict[str, Any],
+        content: str,
+        task_id: str,
+        document: str | None,
+        timeout: float,
+        progress: ProgressCallback | None,
+    ) -> Outcome:
+        op_name = str(op.get("op", "unknown"))
+        session, problem = self._route(document, op_name)
+        if session is None:
+            assert problem is not None
+            return Outcome(problem, None, final=False)
+        deadline = time.monotonic() + timeout
+        sent = False
+        try:
+            async with asyncio.timeout(timeout):
+                async with session.lock:
+                    if session.channel is None:
+                        try:
+                            async with asyncio.timeout(min(self.reconnect_grace, max(deadline - time.monotonic(), 0))):
+                                await session.connected.wait()
+                        except TimeoutError:
+                            return Outcome(
+                                fail(op_name, Code.NOT_FOUND, f"document {session.title!r} ({session.id}) is not connected; "
+                                     "the op was not applied", diagnostics=[diagnostic("info", OPEN_PANE_HINT)]),
+                                session.describe(),
+                                final=False,
+                            )
+                    channel = session.channel
+                    assert channel is not None
+                    waiter: asyncio.Future[Envelope] = asyncio.get_running_loop().create_future()
+                    session.pending[task_id] = waiter
+                    if progress is not None:
+                        session.progress[task_id] = progress
+                    try:
+                        await channel.send({"type": "ai-cmd", "id": task_id, "content": content, "op": op})
+                        sent = True
+                        session.last_active = time.monotonic()
+                        envelope = await waiter
+                    except PaneGone as gone:
+                        return Outcome(
+                            fail(op_name, Code.RUNTIME, f"{gone}; the op may or may not have been applied. Retry with "
+                                 f"the same taskId ({task_id}) to get its result without running it twice."),
+                            session.describe(),
+                            final=False,
+                        )
+                    finally:
+                        session.pending.pop(task_id, None)
+                        session.progress.pop(task_id, None)
+        except TimeoutError:
+            if sent:
+                msg = (f"the pane did not answer within {timeout:g} s; the op may still complete in Word. "
+                       f"Retry with the same taskId ({task_id}) to get its result without running it twice.")
+            else:
+                msg = f"the op waited {timeout:g} s behind other ops on this document and was not sent; it was not applied"
+            return Outcome(fail(op_name, Code.TIMEOUT, msg), session.describe(), final=False)
+        stats = envelope.pop("_stats", None)
+        if envelope.get("op") in (None, "unknown"):
+            envelope["op"] = op_name
+        return Outcome(envelope, session.describe(), stats if isinstance(stats, dict) else None)
+
+    def _route(self, document: str | None, op_name: str) -> tuple[PaneSession | None, Envelope | None]:
+        """Pick the session for `document` (an id or a title), else the most recently active one."""
+        if document:
+            if document in self._sessions:
+                return self._sessions[document], None
+            matches = [s for s in self._sessions.values() if s.title.casefold() == document.casefold()]
+            live = [s for s in matches if s.channel is not None] or matches
+            if len(live) == 1:
+                return live[0], None
+            if len(live) > 1:
+                ids = ", ".join(f"{s.id} ({s.title})" for s in live)
+                return None, fail(op_name, Code.INVALID_ARG, f"several documents are titled {document!r}: {ids}; pass an id",
+                                  field="document")
+            known = ", ".join(f"{d['id']} ({d['title']})" for d in self.documents()) or "none"
+            return None, fail(op_name, Code.NOT_FOUND, f"no document with id or title {document!r}; connected: {known}",
+                              field="document")
+        live = [s for s in self._sessions.values() if s.channel is not None]
+        if not live:
+            return None, fail(op_name, Code.NOT_FOUND, "no Word document is connected",
+                              diagnostics=[diagnostic("info", OPEN_PANE_HINT)])
+        return max(live, key=lambda s: s.last_active), None
+
+    def _remember(self, task_id: str, fingerprint: str, outcome: Outcome) -> None:
+        self._results[task_id] = (fingerprint, outcome)
+        self._results.move_to_end(task_id)
+        while len(self._results) > self._result_cache_size:
+            self._results.popitem(last=False)
+
+
+def _valid_session_id(value: object) -> bool:
+    return isinstance(value, str) and 4 <= len(value) <= 64 and set(value) <= _SESSION_ID_CHARS
+
+
+def _looks_like_envelope(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("ok"), bool)
+
+
+def _fingerprint(op: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(op, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _note_reuse(outcome: Outcome, differs: bool) -> Outcome:
+    envelope = dict(outcome.envelope)
+    diags = list(envelope.get("diagnostics") or [])
+    diags.append(diagnostic("info", "repeated taskId: this is the first result; the op was not run again"))
+    if differs:
+        diags.append(diagnostic("warn", "this taskId was first used with a different op; use a new taskId for a new op",
+                                "taskId"))
+    envelope["diagnostics"] = diags
+    return Outcome(envelope, outcome.document, outcome.stats, cached=True)

@@ -1,0 +1,137 @@
+"""The MCP server `mcp_word`: thin tools over EditService.
+
+Each tool parses its flat arguments, calls the core, and shapes the result;
+the transports (stdio, Streamable HTTP) are chosen elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridge import __version__
+from bridge.ops import describe_ops
+from bridge.service import EditService, compact_json
+
+if TYPE_CHECKING:
+    from bridge.remote import RemoteEditService
+
+SERVER_NAME = "mcp_word"
+QUALIFIED_EDIT_TASK = f"{SERVER_NAME}__editTask"
+
+EDIT_TASK_DESCRIPTION = """Edit the Word document the person has open (Word on Windows, Mac or the web, through the Word Bridge task pane) and get a typed result back.
+
+Pass `content` (a short human-readable summary) and `meta`: a word.op envelope, as a JSON object or a JSON string:
+{"type":"word.op","op":"<op>","version":"1.0","args":{...}}
+The result is {ok, op, data, code?, diagnostics, taskId, document}. Ids returned in data (rangeId, tableId) can be passed to later calls (scope "rangeId:<id>", tableRef "tableId:<id>") while the pane stays open.
+Without meta, `content` is plain text inserted per `action` (insert|replace|append) and `target` (cursor|selection|document).
+Give a `taskId` to make a call safe to retry: a repeated taskId returns the first result without editing again. `document` picks a document by id or title (see listDocuments); default: the most recently active one.
+Error codes: E_INVALID_ARG (bad input, `field` names it), E_NOT_FOUND (no document, unknown id), E_UNSUPPORTED (op/feature not available on this host), E_PERMISSION (edits paused by the person), E_RUNTIME, E_TIMEOUT.
+
+"""
+
+
+class DocumentRef(BaseModel):
+    id: str
+    title: str
+
+
+class Diagnostic(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    level: Literal["info", "warn", "error"]
+    msg: str
+    field: str | None = None
+
+
+class EditResult(BaseModel):
+    """The result envelope of DESIGN §4, plus which task and document it was."""
+
+    model_config = ConfigDict(extra="allow")
+    ok: bool
+    op: str
+    data: dict[str, Any]
+    code: str | None = None
+    diagnostics: list[Diagnostic]
+    taskId: str
+    document: DocumentRef | None
+
+
+class DocumentList(BaseModel):
+    documents: list[dict[str, Any]]
+
+
+class WordMCPServer(MCPServer):
+    """MCPServer that also answers the qualified tool name without listing it twice."""
+
+    async def list_tools(self) -> list[Tool]:
+        return [t for t in await super().list_tools() if t.name != QUALIFIED_EDIT_TASK]
+
+
+def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
+    """The `mcp_word` server with `editTask` (and its qualified alias) and `listDocuments`."""
+    server = WordMCPServer(
+        SERVER_NAME,
+        version=__version__,
+        instructions=(
+            "Edit the Word document the person has open. Call listDocuments to see connected documents, "
+            "then editTask with a word.op envelope in `meta`."
+        ),
+    )
+
+    async def edit_task(
+        content: Annotated[str, Field(description="Short human-readable summary of the edit (legacy form: the text itself).")],
+        meta: Annotated[
+            str | dict[str, Any] | None,
+            Field(description="The word.op envelope: a JSON object or a JSON string. See the tool description."),
+        ] = None,
+        action: Annotated[
+            str | None, Field(description="Legacy form only: insert | replace | append (ignored when meta is given).")
+        ] = None,
+        target: Annotated[
+            str | None, Field(description="Legacy form only: cursor | selection | document (ignored when meta is given).")
+        ] = None,
+        taskId: Annotated[str | None, Field(description="Your id for this edit; a repeat returns the first result.",
+                                            max_length=200)] = None,
+        document: Annotated[str | None, Field(description="Document id or title; default the most recently active.")] = None,
+        ctx: Context | None = None,
+    ) -> Annotated[CallToolResult, EditResult]:
+        progress = None
+        if ctx is not None:
+            async def progress(done: float, total: float | None, message: str | None) -> None:
+                try:
+                    await ctx.report_progress(done, total, message)
+                except Exception:  # progress is best effort; the result still matters
+                    pass
+
+        result = await service.edit_task(
+            content=content, meta=meta, action=action, target=target, task_id=taskId, document=document,
+            progress=progress,
+        )
+        return CallToolResult(
+            content=[TextContent(type="text", text=compact_json(result))],
+            structured_content=result,
+            is_error=not result["ok"],
+        )
+
+    description = EDIT_TASK_DESCRIPTION + describe_ops()
+    annotations = ToolAnnotations(title="Edit Word document", read_only_hint=False, destructive_hint=True,
+                                  idempotent_hint=False, open_world_hint=False)
+    server.tool(name="editTask", title="Edit Word document", description=description,
+                annotations=annotations)(edit_task)
+    server.tool(name=QUALIFIED_EDIT_TASK, title="Edit Word document", description="Same as editTask.",
+                annotations=annotations)(edit_task)
+
+    @server.tool(
+        name="listDocuments",
+        title="List connected Word documents",
+        description="The Word documents whose Word Bridge task pane is connected: id, title, platform, paused.",
+        annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                                    open_world_hint=False),
+    )
+    async def list_documents() -> DocumentList:
+        return DocumentList(**await service.list_documents())
+
+    return server

@@ -1,0 +1,40 @@
+"""`describe_ops()`: the op reference embedded in the `editTask` tool description.
+
+Written for a model authoring `meta` unaided: every op, its args with defaults,
+and a few complete examples (the tests parse each example). Kept under ~3500
+characters so it fits comfortably in a tool description.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+REFERENCE: Final = """\
+meta = {"type":"word.op","op":<op>,"version":"1.0","args":{...}} (JSON object or string). Omit args you don't need; defaults apply.
+Common: scope = "selection"|"document"|"rangeId:<id>" (ids come back from earlier ops); location = "start"|"end"|"before"|"after"|"replace". tableRef = "tableId:<id>" or "rangeId:<id>". Colours: "#RRGGBB", "#RGB", "rgb(r,g,b)", CSS names. Sizes in pt: 12, "12pt", "16px", "1in", "2cm". Indexes are 0-based.
+Ops (args; = default):
+- insertText: text*, scope="selection", location="replace", newParagraph=false, keepFormatting=true -> {rangeId,length}
+- getSelection: {} -> {text,rangeId}
+- search: query* (1-255 chars; Word wildcards with useRegex), scope="document", matchCase, matchWholeWord, matchPrefix, matchSuffix, useRegex (all false), maxResults=100 -> {results:[{rangeId,text}]}
+- replace: replaceWith*, target="searchQuery"(when query given)|"document"|"selection"|"rangeId:<id>", query (required for searchQuery), scope="document" (where to search), mode="replaceAll"|"replaceFirst", same match flags as search -> {replaced}. A non-search target is replaced whole.
+- insertPicture: source*="url"|"base64", data* (http(s) URL or base64), scope="selection", location="replace", width, height (pt), lockAspectRatio=true, altText, wrapType="inline" -> {rangeId,width,height}
+- table.create: rows*, cols* (cols<=63), data (string[][]), header=false, scope="selection", location="end" -> {tableId,rangeId}
+- table.insertRows / table.insertColumns: tableRef*, at* (index the first new row/column takes; at = current count appends), count=1
+- table.deleteRows / table.deleteColumns: tableRef*, indexes* (int[])
+- table.setCellText: tableRef*, row*, col*, text*
+- table.mergeCells: tableRef*, startRow*, startCol*, rowSpan=1, colSpan=1
+- table.applyStyle: tableRef*, style* = name string (e.g. "Grid Table 4 - Accent 1") or {name?, bandedRows, bandedColumns, firstRow, lastRow, firstColumn, lastColumn}
+- applyStyle: scope="selection", namedStyle (e.g. "Heading 1"), char {bold, italic, underline "none"|"single"|"double", fontName, fontSize, color, highlight (null = remove)}, para {alignment "left"|"center"|"right"|"justify", lineSpacing (multiple, 1.15), spaceBefore, spaceAfter (pt), list "none"|"bullet"|"number"}, clearOtherStyles=false; give at least one
+- listStyles: category="all"|"paragraph"|"character"|"table", query, builtInOnly=true, includeLocalized=true, max
+(* = required)
+Examples:
+{"type":"word.op","op":"insertText","version":"1.0","args":{"text":"Thanks","scope":"document","location":"end","newParagraph":true}}
+{"type":"word.op","op":"replace","version":"1.0","args":{"query":"2024","replaceWith":"2025","matchWholeWord":true}}
+{"type":"word.op","op":"table.create","version":"1.0","args":{"rows":2,"cols":2,"header":true,"data":[["Name","Qty"],["Pens","3"]]}}
+{"type":"word.op","op":"applyStyle","version":"1.0","args":{"char":{"bold":true,"fontSize":14,"color":"#1F4E79"},"para":{"alignment":"center"}}}
+Errors come back as {ok:false, code, diagnostics:[{msg, field}]}: fix the named field and retry."""
+
+
+def describe_ops() -> str:
+    """The condensed op reference (see module docstring)."""
+    return REFERENCE

@@ -1,0 +1,98 @@
+"""Who may talk to the bridge: Host and Origin checks, and the optional token.
+
+The bridge listens on localhost, but a web page the person visits can still
+reach localhost from their browser. Two checks stop it: a foreign `Origin`
+(another site's script) and a `Host` that is not ours (DNS rebinding).
+Clients that are not browsers send no Origin and pass that check.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from dataclasses import dataclass, field
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+@dataclass(frozen=True)
+class AccessPolicy:
+    """The names, origins and token this bridge accepts."""
+
+    port: int
+    tls: bool = True
+    host: str = "127.0.0.1"
+    token: str | None = None
+    extra_origins: tuple[str, ...] = ()
+    _hosts: frozenset[str] = field(init=False, repr=False)
+    _origins: frozenset[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        scheme = "https" if self.tls else "http"
+        default_port = 443 if self.tls else 80
+        names = set(LOOPBACK_NAMES)
+        if self.host not in ("0.0.0.0", "::", ""):
+            names.add(f"[{self.host}]" if ":" in self.host and not self.host.startswith("[") else self.host)
+        hosts = {f"{n}:{self.port}" for n in names}
+        if self.port == default_port:
+            hosts |= names
+        origins = {f"{scheme}://{h}" for h in hosts} | {o.rstrip("/") for o in self.extra_origins}
+        object.__setattr__(self, "_hosts", frozenset(h.lower() for h in hosts))
+        object.__setattr__(self, "_origins", frozenset(o.lower() for o in origins))
+
+    @property
+    def allowed_hosts(self) -> list[str]:
+        return sorted(self._hosts)
+
+    @property
+    def allowed_origins(self) -> list[str]:
+        return sorted(self._origins)
+
+    def host_ok(self, host: str | None) -> bool:
+        return bool(host) and host.lower() in self._hosts  # type: ignore[union-attr]
+
+    def origin_ok(self, origin: str | None) -> bool:
+        """No Origin (a non-browser client) is fine; a browser's must be ours."""
+        return origin is None or origin.rstrip("/").lower() in self._origins
+
+    def token_ok(self, presented: str | None) -> bool:
+        if self.token is None:
+            return True
+        return presented is not None and hmac.compare_digest(presented.encode(), self.token.encode())
+
+    def refusal(self, headers: dict[str, str], *, check_token: bool) -> tuple[int, str] | None:
+        """Why a request with these headers is refused (status, reason), or None to let it in."""
+        if not self.host_ok(headers.get("host")):
+            return 421, f"Host {headers.get('host')!r} is not served here (allowed: {', '.join(self.allowed_hosts)})"
+        if not self.origin_ok(headers.get("origin")):
+            return 403, f"Origin {headers.get('origin')!r} may not use this bridge"
+        if check_token and self.token is not None:
+            auth = headers.get("authorization", "")
+            presented = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+            if not self.token_ok(presented):
+                return 401, "a valid token is required: send 'Authorization: Bearer <token>'"
+        return None
+
+
+class GuardMiddleware:
+    """Applies an AccessPolicy to HTTP requests under the given path prefixes."""
+
+    def __init__(self, app: ASGIApp, policy: AccessPolicy, prefixes: tuple[str, ...]) -> None:
+        self.app = app
+        self.policy = policy
+        self.prefixes = prefixes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(self.prefixes):
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+            refused = self.policy.refusal(headers, check_token=True)
+            if refused is not None:
+                status, reason = refused
+                body = json.dumps({"error": {"code": "E_PERMISSION", "msg": reason}}).encode()
+                await send({"type": "http.response.start", "status": status,
+                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)

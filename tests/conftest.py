@@ -1,0 +1,29 @@
+"""Shared pytest fixtures."""
+
+import pytest
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """Run the anyio tests on asyncio only: the server runs on asyncio (uvicorn)."""
+    return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def certs_dir(tmp_path_factory: pytest.TempPathFactory):
+    """One set of development certificates for the whole run (key generation is slow)."""
+    from bridge.certs import ensure_dev_certs
+
+    directory = tmp_path_factory.mktemp("certs")
+    ensure_dev_certs(directory)
+    return directory
+
+
+@pytest.fixture
+def unused_tcp_port() -> int:
+    """A port that was free a moment ago, for a server started by another process."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

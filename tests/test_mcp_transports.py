@@ -1,0 +1,154 @@
+"""MCP through each transport: in-memory Client(server), a real `word-bridge stdio` subprocess, and the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+
+from bridge.config import BridgeConfig
+from bridge.hub import Hub
+from bridge.mcp_tools import EDIT_TASK_DESCRIPTION, build_mcp_server
+from bridge.service import EditService
+from tests.support import FakePane, ServerThread, meta, wait_until
+
+pytestmark = pytest.mark.anyio
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class InProcessPane:
+    """The pane's side of the hub, answering in the same event loop (no socket)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.session = hub.attach({"type": "hello", "protocol": 1, "session": None,
+                                   "document": {"title": "Memo.docx"}, "host": {"platform": "Simulator"}}, self)
+        self.commands: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.commands.append(message)
+        op = message["op"]
+        result = {"ok": True, "op": op["op"], "data": {"args": op["args"]}, "diagnostics": []}
+        asyncio.get_running_loop().call_soon(self.hub.on_result, self.session,
+                                             {"type": "ai-result", "id": message["id"], "result": result})
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.hub.detach(self.session, self)
+
+
+async def test_in_memory_client_lists_tools_with_a_usable_description():
+    hub = Hub()
+    server = build_mcp_server(EditService(hub))
+    async with Client(server) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    edit = tools["editTask"]
+    assert edit.input_schema["required"] == ["content"]
+    assert set(edit.input_schema["properties"]) >= {"content", "meta", "action", "target", "taskId", "document"}
+    # The description teaches every op so a model can author meta unaided.
+    for op in ("insertText", "getSelection", "search", "replace", "insertPicture", "table.create",
+               "table.mergeCells", "table.applyStyle", "applyStyle", "listStyles"):
+        assert op in edit.description
+    assert edit.description.startswith(EDIT_TASK_DESCRIPTION[:40])
+    assert edit.output_schema is not None and "ok" in edit.output_schema["properties"]
+
+
+async def test_in_memory_client_runs_edit_task_against_a_pane():
+    hub = Hub()
+    pane = InProcessPane(hub)
+    server = build_mcp_server(EditService(hub))
+    async with Client(server) as client:
+        result = await client.call_tool("editTask", {"content": "bold it", "meta": meta(
+            "applyStyle", char={"bold": True, "color": "red", "fontSize": "16px"})})
+        listed = await client.call_tool("listDocuments", {})
+    assert result.is_error is False
+    args = result.structured_content["data"]["args"]
+    assert args["char"] == {"bold": True, "color": "#FF0000", "fontSize": 12}
+    assert listed.structured_content["documents"][0]["title"] == "Memo.docx"
+    assert pane.commands[0]["type"] == "ai-cmd"
+
+
+async def test_in_memory_error_result_is_flagged():
+    hub = Hub()
+    server = build_mcp_server(EditService(hub))
+    async with Client(server) as client:
+        result = await client.call_tool("editTask", {"content": "x", "meta": {"type": "word.op", "op": "search",
+                                                                             "version": "1.0", "args": {}}})
+    assert result.is_error is True
+    assert result.structured_content["code"] == "E_INVALID_ARG"
+    assert result.structured_content["diagnostics"][0]["field"] == "args.query"
+
+
+def _stdio_params(port: int, certs_dir: Any) -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable,
+                                 args=["-m", "bridge", "stdio", "--port", str(port), "--certs", str(certs_dir)],
+                                 cwd=ROOT)
+
+
+async def test_stdio_forwards_to_the_bridge_already_on_the_port(certs_dir):
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+    try:
+        pane = await FakePane(server, title="Shared.docx").connect()
+        async with Client(_stdio_params(server.config.port, certs_dir)) as client:
+            result = await client.call_tool("editTask", {"content": "x", "meta": meta("insertText", text="via stdio")})
+            listed = await client.call_tool("listDocuments", {})
+        assert result.structured_content["ok"] is True
+        assert result.structured_content["data"]["echo"]["text"] == "via stdio"
+        assert listed.structured_content["documents"][0]["title"] == "Shared.docx"
+        await pane.close()
+    finally:
+        server.stop()
+
+
+async def test_stdio_serves_the_pane_itself_when_the_port_is_free(certs_dir, unused_tcp_port):
+    config = BridgeConfig(port=unused_tcp_port, certs_dir=certs_dir)
+    async with Client(_stdio_params(unused_tcp_port, certs_dir)) as client:
+        # The stdio process now serves /ws on the port: connect a pane to it.
+        probe = _PortServer(config)
+        await wait_until(probe.ready, timeout=15)
+        pane = await FakePane(probe).connect()
+        result = await client.call_tool("editTask", {"content": "x", "meta": meta("getSelection")})
+        assert result.structured_content["ok"] is True
+        assert result.structured_content["document"]["id"] == pane.session
+        await pane.close()
+
+
+class _PortServer:
+    """Just enough of ServerThread for FakePane to reach a bridge run by another process."""
+
+    def __init__(self, config: BridgeConfig) -> None:
+        self.config = config
+        self.ws_url = f"wss://localhost:{config.port}/ws"
+
+    def client_ssl(self):
+        from bridge.certs import ensure_dev_certs, ssl_context_trusting
+
+        return ssl_context_trusting(ensure_dev_certs(self.config.certs_dir))
+
+    def ready(self) -> bool:
+        from bridge.remote import bridge_is_running
+
+        return bridge_is_running(self.config)
+
+
+async def test_cli_call_prints_the_envelope(certs_dir):
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+    try:
+        pane = await FakePane(server).connect()
+        command = [sys.executable, "-m", "bridge", "call", "insertText", json.dumps({"text": "from the shell"}),
+                   "--port", str(server.config.port), "--certs", str(certs_dir)]
+        done = await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert done.returncode == 0, done.stderr
+        envelope = json.loads(done.stdout)
+        assert envelope["ok"] is True and envelope["data"]["echo"]["text"] == "from the shell"
+        bad = await asyncio.to_thread(subprocess.run, command[:5] + ["{}"] + command[6:], capture_output=True,
+                                      text=True, cwd=ROOT, timeout=60)
+        assert bad.returncode == 1 and json.loads(bad.stdout)["code"] == "E_INVALID_ARG"
+        await pane.close()
+    finally:
+        server.stop()
