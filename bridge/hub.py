@@ -263,8 +263,11 @@ class Hub:
             return outcome
         except BaseException as exc:  # cancelled callers must not strand waiters
             if not future.done():
-                future.set_exception(exc)
-                future.exception()  # mark retrieved
+                if isinstance(exc, asyncio.CancelledError):
+                    future.cancel()
+                else:
+                    future.set_exception(exc)
+                    future.exception()  # mark retrieved
             raise
         finally:
             self._inflight.pop(task_id, None)

@@ -329,3 +329,53 @@ async def test_static_files_are_served_without_dev_tooling(server):
         assert (await http.get(server.base_url + "/addin/package.json")).status_code == 404
         assert (await http.get(server.base_url + "/rpc")).status_code in (404, 405)
         assert (await http.post(server.base_url + "/rpc", json={})).status_code == 501
+
+
+@pytest.fixture
+def image_server():
+    """A real HTTP server on localhost serving one WEBP at /logo.webp (anything else: 404)."""
+    import io
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 20), (200, 30, 30)).save(buffer, "WEBP")
+    body = buffer.getvalue()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            if self.path != "/logo.webp":
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "image/webp")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+async def test_insert_picture_by_url_reaches_the_pane_as_normalised_base64(server, image_server):
+    import base64
+
+    pane = await FakePane(server).connect()
+    result = await call(server, {"content": "logo", "meta": meta("insertPicture", source="url",
+                                                                 data=image_server + "/logo.webp", width=30)})
+    args = result.structured_content["data"]["echo"]
+    assert args["source"] == "base64" and args["format"] == "png"
+    assert (args["naturalWidth"], args["naturalHeight"]) == (40, 20) and args["width"] == 30
+    assert base64.b64decode(args["data"])[:4] == b"\x89PNG"
+    missing = await call(server, {"content": "logo", "meta": meta("insertPicture", source="url",
+                                                                  data=image_server + "/missing.png")})
+    assert missing.structured_content["code"] == "E_RUNTIME" and "404" in missing.structured_content["diagnostics"][0]["msg"]
+    assert len(pane.received) == 1
+    await pane.close()
