@@ -12,7 +12,7 @@ import ssl
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ class ServerThread:
     """`word-bridge serve` on a free port, in a thread with its own event loop."""
 
     def __init__(self, config: BridgeConfig) -> None:
-        self.server: RunningServer = prepare(replace(config, port=0))
+        self.server: RunningServer = prepare(config)
         self._thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)
 
     @property

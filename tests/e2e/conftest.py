@@ -90,6 +90,7 @@ class Word:
     page: Any
     loop: LoopThread
     document_id: str
+    profile: str = "web"
 
     def snapshot(self) -> dict[str, Any]:
         return self.page.evaluate("window.wordSim.snapshot()")
@@ -145,12 +146,11 @@ def open_playground(browser: Any, server: ServerThread, loop: LoopThread, profil
         if time.monotonic() > deadline:
             raise AssertionError(f"the playground's pane did not connect; page errors: {errors}")
         time.sleep(0.05)
-    return context, Word(server, page, loop, fresh[0]["id"])
+    return context, Word(server, page, loop, fresh[0]["id"], profile)
 
 
 @pytest.fixture(params=["web", "desktop"])
 def word(request, browser, e2e_server, loop_thread) -> Iterator[Word]:
     context, word = open_playground(browser, e2e_server, loop_thread, request.param)
-    word.profile = request.param  # type: ignore[attr-defined]
     yield word
     context.close()

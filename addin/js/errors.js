@@ -1,0 +1,108 @@
+// Error codes of the result envelope, the handler-raised PaneError, and the mapping of Office errors.
+
+/** @typedef {import("./types.js").ErrorCode} ErrorCode */
+/** @typedef {import("./types.js").Diagnostic} Diagnostic */
+/** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
+
+/** An error a handler raises on purpose: it carries the envelope code and the offending field. */
+export class PaneError extends Error {
+  /**
+   * @param {ErrorCode} code
+   * @param {string} msg
+   * @param {string} [field]  e.g. "args.scope"
+   */
+  constructor(code, msg, field) {
+    super(msg);
+    this.name = "PaneError";
+    /** @type {ErrorCode} */
+    this.code = code;
+    /** @type {string | undefined} */
+    this.field = field;
+  }
+}
+
+/** Office error code → envelope code. Codes absent here become E_RUNTIME. */
+const OFFICE_CODE_MAP = /** @type {Record<string, ErrorCode>} */ ({
+  InvalidArgument: "E_INVALID_ARG",
+  SearchStringInvalidOrTooLong: "E_INVALID_ARG",
+  ItemNotFound: "E_NOT_FOUND",
+  ApiNotFound: "E_UNSUPPORTED",
+  NotImplemented: "E_UNSUPPORTED",
+  AccessDenied: "E_PERMISSION",
+  NotAllowed: "E_PERMISSION",
+});
+
+/**
+ * The parts of an OfficeExtension.Error we read (also fits plain JS errors).
+ * @typedef {{ code?: unknown, name?: unknown, message?: unknown, debugInfo?: { errorLocation?: string, message?: string } }} ErrorLike
+ */
+
+/**
+ * Whether a value looks like an OfficeExtension.Error (it has a string code and usually debugInfo).
+ * @param {unknown} err
+ * @returns {err is ErrorLike & { code: string }}
+ */
+export function isOfficeError(err) {
+  return typeof err === "object" && err !== null && typeof (/** @type {ErrorLike} */ (err).code) === "string"
+    && !(err instanceof PaneError);
+}
+
+/**
+ * The Office error code of an error, or undefined for other errors.
+ * @param {unknown} err
+ * @returns {string | undefined}
+ */
+export function officeCodeOf(err) {
+  return isOfficeError(err) ? err.code : undefined;
+}
+
+/**
+ * Map any thrown value to an envelope code and diagnostics.
+ * @param {unknown} err
+ * @param {string} [field]  the field to blame when the error is about an input (set by handlers that know)
+ * @returns {{ code: ErrorCode, diagnostics: Diagnostic[] }}
+ */
+export function mapError(err, field) {
+  if (err instanceof PaneError) {
+    return { code: err.code, diagnostics: [diagnostic("error", err.message, err.field ?? field)] };
+  }
+  if (isOfficeError(err)) {
+    const code = OFFICE_CODE_MAP[err.code] ?? "E_RUNTIME";
+    const where = err.debugInfo?.errorLocation;
+    const message = typeof err.message === "string" && err.message ? err.message : err.code;
+    const msg = `Word: ${message} [${err.code}${where ? ` at ${where}` : ""}]`;
+    return { code, diagnostics: [diagnostic("error", msg, field)] };
+  }
+  const message = err instanceof Error ? `${err.name}: ${err.message}` : `Unexpected error: ${String(err)}`;
+  return { code: "E_RUNTIME", diagnostics: [diagnostic("error", message, field)] };
+}
+
+/**
+ * @param {import("./types.js").DiagnosticLevel} level
+ * @param {string} msg
+ * @param {string} [field]
+ * @returns {Diagnostic}
+ */
+export function diagnostic(level, msg, field) {
+  return field ? { level, msg, field } : { level, msg };
+}
+
+/**
+ * @param {string} op
+ * @param {Record<string, any>} data
+ * @param {Diagnostic[]} [diagnostics]
+ * @returns {ResultEnvelope}
+ */
+export function okEnvelope(op, data, diagnostics = []) {
+  return { ok: true, op, data, diagnostics };
+}
+
+/**
+ * @param {string} op
+ * @param {ErrorCode} code
+ * @param {Diagnostic[]} diagnostics
+ * @returns {ResultEnvelope}
+ */
+export function errorEnvelope(op, code, diagnostics) {
+  return { ok: false, op, data: {}, code, diagnostics };
+}

@@ -1,0 +1,28 @@
+// The op → handler dispatch table.
+
+import { insertText, getSelection } from "./text.js";
+import { search, replace } from "./search.js";
+import { insertPicture } from "./picture.js";
+import * as table from "./table.js";
+import { applyStyle, listStyles } from "./style.js";
+
+/** @typedef {import("../types.js").Handler} Handler */
+
+/** @type {Readonly<Record<string, Handler>>} */
+export const HANDLERS = Object.freeze({
+  insertText,
+  getSelection,
+  search,
+  replace,
+  insertPicture,
+  "table.create": table.create,
+  "table.insertRows": table.insertRows,
+  "table.insertColumns": table.insertColumns,
+  "table.deleteRows": table.deleteRows,
+  "table.deleteColumns": table.deleteColumns,
+  "table.setCellText": table.setCellText,
+  "table.mergeCells": table.mergeCells,
+  "table.applyStyle": table.applyStyle,
+  applyStyle,
+  listStyles,
+});

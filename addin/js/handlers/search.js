@@ -1,0 +1,161 @@
+// search and replace, sharing one way to turn the args into a Word search.
+
+import { bool, int, oneOf, str } from "../args.js";
+import { PaneError, officeCodeOf } from "../errors.js";
+import { regexToWildcards } from "../regex-to-wildcards.js";
+import { resolveScope } from "../registry.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+
+const CONTEXT_CHARS = 40;
+/** Report progress for replacements above this many hits. */
+const PROGRESS_THRESHOLD = 50;
+
+/**
+ * The search as Word must receive it. A plain query: '^' starts Word's special codes (^p, ^t…), so a
+ * literal caret is doubled. A regex: translated to wildcards, with the case and word-boundary options
+ * folded into the pattern (Word's wildcard mode ignores them).
+ * @param {HandlerEnv} env
+ * @returns {{ text: string, options: Word.SearchOptions | { matchCase?: boolean, matchWholeWord?: boolean, matchPrefix?: boolean, matchSuffix?: boolean, matchWildcards?: boolean } }}
+ */
+export function wordSearch({ args, note }) {
+  const query = str(args, "query", { min: 1, max: 255 });
+  const options = {
+    matchCase: bool(args, "matchCase", false),
+    matchWholeWord: bool(args, "matchWholeWord", false),
+    matchPrefix: bool(args, "matchPrefix", false),
+    matchSuffix: bool(args, "matchSuffix", false),
+  };
+  if (!bool(args, "useRegex", false)) return { text: query.replaceAll("^", "^^"), options: { ...options, matchWildcards: false } };
+  let translation = regexToWildcards(query, options);
+  if (!translation.ok && translation.code === "E_INVALID_ARG" && !options.matchCase) {
+    // Spelling out both cases made the pattern too long for Word: search case-sensitively instead.
+    const caseSensitive = regexToWildcards(query, { ...options, matchCase: true });
+    if (caseSensitive.ok) {
+      note("warn", "The pattern is too long to match both cases in Word's wildcard search: it was searched case-sensitively", "args.matchCase");
+      translation = caseSensitive;
+    }
+  }
+  if (!translation.ok) throw new PaneError(translation.code, translation.msg, "args.query");
+  return { text: translation.pattern, options: { matchCase: true, matchWildcards: true } };
+}
+
+/**
+ * Queue a search in the args' scope (not synced).
+ * @param {HandlerEnv} env
+ * @returns {Word.RangeCollection}
+ */
+export function startSearch(env) {
+  const { context, registry, args } = env;
+  const query = wordSearch(env);
+  const target = resolveScope(context, registry, args.scope ?? "document");
+  const searchable = target.kind === "document" ? target.body : target.range;
+  return searchable.search(query.text, query.options);
+}
+
+/**
+ * The sync that runs a search: Word's verdict on the pattern is about args.query.
+ * @param {() => Promise<void>} sync
+ */
+async function searchSync(sync) {
+  try {
+    await sync();
+  } catch (err) {
+    if (officeCodeOf(err) === "SearchStringInvalidOrTooLong") {
+      throw new PaneError("E_INVALID_ARG", `Word refused the search: ${/** @type {Error} */ (err).message}`, "args.query");
+    }
+    throw err;
+  }
+}
+
+/**
+ * Find the hits and track the first `maxResults` (with their collection: desktop needs it). One sync loads
+ * at most maxResults + 1 hits (the extra one tells whether there are more) with their paragraphs' text,
+ * which gives each hit its surrounding context.
+ * @param {HandlerEnv} env
+ */
+export async function search(env) {
+  const { registry, args, supports, sync } = env;
+  const maxResults = int(args, "maxResults", { min: 1, max: 10000, fallback: 100 });
+  const hits = startSearch(env);
+  const withOffsets = supports("WordApiDesktop", "1.4");
+  hits.load({ select: withOffsets ? ["text", "start", "end", "paragraphs/items/text"] : ["text", "paragraphs/items/text"], top: maxResults + 1 });
+  await searchSync(sync);
+
+  const kept = hits.items.slice(0, maxResults);
+  const locator = contextLocator(bool(args, "matchCase", false));
+  const results = kept.map((hit) => {
+    const context = locator(hit.paragraphs.items[0]?.text, hit.text);
+    return {
+      rangeId: registry.add("rng", hit, { holds: hits }),
+      text: hit.text,
+      ...(context !== undefined ? { context } : {}),
+      ...(withOffsets ? { start: hit.start, end: hit.end } : {}),
+    };
+  });
+  return hits.items.length > maxResults ? { results, truncated: true } : { results };
+}
+
+/**
+ * A function giving each hit (in document order) the clipped text of its paragraph around it. Hits in the
+ * same paragraph are located one after the other.
+ * @param {boolean} matchCase
+ * @returns {(paragraph: string | undefined, hit: string) => string | undefined}
+ */
+function contextLocator(matchCase) {
+  let lastParagraph = "";
+  let searchFrom = 0;
+  return (paragraph, hit) => {
+    if (paragraph === undefined) return undefined;
+    if (paragraph !== lastParagraph) {
+      lastParagraph = paragraph;
+      searchFrom = 0;
+    }
+    const haystack = matchCase ? paragraph : paragraph.toLowerCase();
+    const needle = matchCase ? hit : hit.toLowerCase();
+    let at = haystack.indexOf(needle, searchFrom);
+    if (at < 0) at = haystack.indexOf(needle);
+    if (at < 0) return clip(paragraph, 0, 0);
+    searchFrom = at + Math.max(needle.length, 1);
+    return clip(paragraph, at, at + hit.length);
+  };
+}
+
+/**
+ * @param {string} text
+ * @param {number} start
+ * @param {number} end
+ */
+function clip(text, start, end) {
+  const from = Math.max(0, start - CONTEXT_CHARS);
+  const to = Math.min(text.length, end + CONTEXT_CHARS);
+  return `${from > 0 ? "…" : ""}${text.slice(from, to)}${to < text.length ? "…" : ""}`;
+}
+
+/**
+ * Replace the target's text. For "searchQuery": search (one sync), then replace the first hit or every
+ * hit; otherwise the document, the selection or the range is replaced as a whole. Word.run's closing sync
+ * applies the replacements.
+ * @param {HandlerEnv} env
+ */
+export async function replace(env) {
+  const { context, registry, args, sync, progress } = env;
+  const replaceWith = str(args, "replaceWith");
+  const mode = oneOf(args, "mode", /** @type {const} */ (["replaceAll", "replaceFirst"]), "replaceAll");
+  const targetArg = args.target;
+
+  if (targetArg !== "searchQuery") {
+    const target = resolveScope(context, registry, targetArg, "args.target");
+    if (target.kind === "document") target.body.insertText(replaceWith, "Replace");
+    else target.range.insertText(replaceWith, "Replace");
+    return { replaced: 1 };
+  }
+
+  const hits = startSearch(env);
+  hits.load(mode === "replaceFirst" ? { select: "text", top: 1 } : { select: "text" });
+  await searchSync(sync);
+  const chosen = mode === "replaceFirst" ? hits.items.slice(0, 1) : hits.items;
+  if (chosen.length > PROGRESS_THRESHOLD) progress(0, chosen.length, `Replacing ${chosen.length} matches`);
+  for (const hit of chosen) hit.insertText(replaceWith, "Replace");
+  return { replaced: chosen.length };
+}

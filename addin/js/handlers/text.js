@@ -1,0 +1,59 @@
+// insertText and getSelection.
+
+import { bool, oneOf, str } from "../args.js";
+import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
+import { resolveScope } from "../registry.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+
+/**
+ * Insert text at the scope. Nothing to read: Word.run's closing sync does the work.
+ *
+ * With `newParagraph`, the text becomes its own paragraph: on the document at its start or end (before/after
+ * count as start/end); `replace` on the document replaces the whole body with the text (Body has no
+ * "replace by paragraph"). On a range or the selection: start/before → a paragraph before the range's
+ * paragraph, end/after → after it, replace → after it and the range's own content is deleted.
+ * `keepFormatting: false` clears the direct character formatting the text would inherit (bold, italic,
+ * underline, highlight).
+ * @param {HandlerEnv} env
+ */
+export async function insertText({ context, registry, args }) {
+  const text = str(args, "text");
+  const location = oneOf(args, "location", LOCATIONS, "replace");
+  const newParagraph = bool(args, "newParagraph", false);
+  const keepFormatting = bool(args, "keepFormatting", true);
+  const target = resolveScope(context, registry, args.scope ?? "selection");
+
+  /** @type {Word.Range} */
+  let inserted;
+  if (target.kind === "document") {
+    inserted = newParagraph && location !== "replace"
+      ? target.body.insertParagraph(text, bodyBlockLocation(location)).getRange("Content")
+      : target.body.insertText(text, bodyTextLocation(location));
+  } else if (newParagraph) {
+    inserted = target.range.insertParagraph(text, rangeBlockLocation(location)).getRange("Content");
+    if (location === "replace") target.range.delete();
+  } else {
+    inserted = target.range.insertText(text, rangeTextLocation(location));
+  }
+  if (!keepFormatting) {
+    inserted.font.set({ bold: false, italic: false, underline: "None", highlightColor: /** @type {any} */ (null) });
+  }
+  return { rangeId: registry.add("rng", inserted), length: text.length };
+}
+
+/**
+ * The selection's text and a range id; start/end where the host has Range.start/end (WordApiDesktop 1.4).
+ * One sync.
+ * @param {HandlerEnv} env
+ */
+export async function getSelection({ context, registry, supports, sync }) {
+  const selection = context.document.getSelection();
+  const withOffsets = supports("WordApiDesktop", "1.4");
+  selection.load(withOffsets ? ["text", "start", "end"] : ["text"]);
+  const rangeId = registry.add("rng", selection);
+  await sync();
+  return withOffsets
+    ? { text: selection.text, rangeId, start: selection.start, end: selection.end }
+    : { text: selection.text, rangeId };
+}

@@ -1,0 +1,93 @@
+// Boot: find Word (the playground's simulated one in the parent page, else Office.js), then wire the
+// engine, the connection and the view. Exposes window.wordBridgePane = {engine, connection} for tests.
+
+import { createEngine } from "./engine.js";
+import { createConnection, defaultSocketUrl, rememberedToken, storeOver } from "./connection.js";
+import { describeHost } from "./host-info.js";
+import { createView } from "./ui.js";
+
+const OFFICE_READY_TIMEOUT_MS = 15_000;
+
+/**
+ * @typedef {{ Word: typeof Word, Office: typeof Office, simulated: boolean }} WordApis
+ */
+
+/**
+ * The simulated Word of the playground page that hosts this pane in an iframe, if any. Inside Office the
+ * parent is another origin: reading it throws, which means "not the playground".
+ * @returns {WordApis | undefined}
+ */
+function playgroundWord() {
+  try {
+    if (window.parent === window) return undefined;
+    const sim = /** @type {any} */ (window.parent).wordSim;
+    return sim ? { Word: sim.Word, Office: sim.Office, simulated: true } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Office.js's Word once Office is ready; rejects when office.js did not load or never gets ready.
+ * @returns {Promise<WordApis>}
+ */
+async function officeWord() {
+  if (typeof Office === "undefined") throw new Error("Office.js did not load");
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Office.js did not load (Office.onReady timed out)")), OFFICE_READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([Office.onReady(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (typeof Word === "undefined") throw new Error("Office.js did not load the Word API (is this pane open in Word?)");
+  return { Word, Office, simulated: false };
+}
+
+async function boot() {
+  const view = createView(document);
+  /** @type {WordApis} */
+  let apis;
+  try {
+    apis = playgroundWord() ?? await officeWord();
+  } catch (err) {
+    view.showNotice(err instanceof Error ? err.message : String(err));
+    view.showConnection({ status: "stopped", session: null });
+    return;
+  }
+
+  const engine = createEngine({ Word: apis.Word, Office: apis.Office });
+  const connection = createConnection({
+    url: defaultSocketUrl(window.location),
+    token: rememberedToken(window.location, storeOver(() => window.localStorage)),
+    hello: () => describeHost(apis.Office, { simulated: apis.simulated }),
+    isPaused: () => engine.paused,
+    onState: (state) => view.showConnection(state),
+    onCommand: async (cmd, onProgress) => {
+      const outcome = await engine.execute(cmd, { onProgress });
+      view.logOp({
+        op: outcome.result.op,
+        ok: outcome.result.ok,
+        code: outcome.result.code,
+        ms: outcome.stats.ms,
+        syncs: outcome.stats.syncs,
+        cached: outcome.stats.cached,
+      });
+      return outcome;
+    },
+  });
+
+  view.onPauseToggle((paused) => engine.setPaused(paused));
+  engine.onPausedChange((paused) => {
+    view.showPaused(paused);
+    connection.sendState(paused);
+  });
+  view.showPaused(engine.paused);
+  /** @type {any} */ (window).wordBridgePane = { engine, connection };
+  connection.start();
+}
+
+boot();

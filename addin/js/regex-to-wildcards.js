@@ -1,0 +1,295 @@
+// Translate the simple subset of JavaScript regular expressions that Word's wildcard search can express.
+// Word wildcards: ? (one char), * (any run), @ (one or more of the previous), {n} {n,} {n,m}, [abc] [a-z]
+// [!x], < and > (word start/end), \x (literal special character). Everything else is refused.
+//
+//   regex            wildcards         regex           wildcards
+//   abc              abc               [^x]            [!x]
+//   .                ?                 \d  \D          [0-9]  [!0-9]
+//   .*               *                 \w  \W          [A-Za-z0-9_]  [!A-Za-z0-9_]
+//   .+               ?*                x+              x@
+//   .{3}             ???               x{2} x{2,} x{2,4}  same
+//   \bword\b         <word>            \* \( \.        \* \( .  (escaped literals)
+//
+// Options: Word's wildcard search is always case-sensitive and ignores "whole word", so without
+// matchCase letters become [Aa] (a-z → a-zA-Z), and matchWholeWord/Prefix/Suffix add < and >.
+//
+// Refused (E_UNSUPPORTED): | alternation, groups and lookaround, backreferences, ? and lazy quantifiers,
+// ^ and $ anchors, * or {0,…} after a character or class (Word has no "zero or more"), quantifiers after
+// groups or anchors, \s \S \n \r and other escapes, flags.
+
+/** Characters that are operators in Word's wildcard syntax and must be escaped to be literal. */
+const WORD_SPECIALS = new Set(["?", "*", "@", "<", ">", "[", "]", "{", "}", "(", ")", "!", "\\"]);
+/** Characters a regex may escape to make them literal. */
+const REGEX_ESCAPABLE = new Set([".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "\\", "|", "^", "$", "/", "-", "<", ">", "@", "!", "#", "&", "~", "=", ":", ",", "'", '"', " ", "%", "_", ";"]);
+const WORD_CHARS = "A-Za-z0-9_";
+const MAX_WILDCARD_LENGTH = 255;
+
+/**
+ * @typedef {{ ok: true, pattern: string } | { ok: false, code: "E_UNSUPPORTED" | "E_INVALID_ARG", msg: string }} Translation
+ */
+
+/**
+ * One translated piece of the pattern.
+ * @typedef {object} Atom
+ * @property {string} text          its wildcard text
+ * @property {"char" | "class" | "any" | "edge"} kind
+ * @property {boolean} wordy        whether it matches word characters (for \b placement)
+ */
+
+class Unsupported extends Error {}
+
+/**
+ * @typedef {object} TranslationOptions
+ * @property {boolean} [matchCase]       Word's wildcard search is always case-sensitive: without matchCase,
+ *                                       letters become [Aa] and letter ranges gain their other case
+ * @property {boolean} [matchWholeWord]  wildcard mode ignores Word's whole-word option: wrap in < >
+ * @property {boolean} [matchPrefix]     or start with "<"
+ * @property {boolean} [matchSuffix]     or end with ">"
+ */
+
+/**
+ * @param {string} regex  the JavaScript-style pattern (no slashes, no flags)
+ * @param {TranslationOptions} [options]
+ * @returns {Translation}
+ */
+export function regexToWildcards(regex, options = {}) {
+  try {
+    const body = translate(regex, !options.matchCase);
+    const before = (options.matchWholeWord || options.matchPrefix) && !body.startsWith("<") ? "<" : "";
+    const after = (options.matchWholeWord || options.matchSuffix) && !body.endsWith(">") ? ">" : "";
+    const pattern = body === "" ? "" : `${before}${body}${after}`;
+    if (pattern.length === 0) return { ok: false, code: "E_INVALID_ARG", msg: "The pattern is empty" };
+    if (pattern.length > MAX_WILDCARD_LENGTH) {
+      return { ok: false, code: "E_INVALID_ARG", msg: `The translated wildcard pattern is ${pattern.length} characters; Word's maximum is ${MAX_WILDCARD_LENGTH}` };
+    }
+    return { ok: true, pattern };
+  } catch (err) {
+    if (err instanceof Unsupported) return { ok: false, code: "E_UNSUPPORTED", msg: `${err.message}: Word's wildcard search cannot express this regular expression` };
+    throw err;
+  }
+}
+
+/**
+ * Escape a literal character for a wildcard pattern.
+ * @param {string} ch
+ */
+export function wildcardLiteral(ch) {
+  return WORD_SPECIALS.has(ch) ? `\\${ch}` : ch;
+}
+
+/**
+ * @param {string} regex
+ * @param {boolean} caseless  make letters match either case
+ * @returns {string}
+ */
+function translate(regex, caseless) {
+  /** @type {Atom[]} */
+  const atoms = [];
+  let i = 0;
+  while (i < regex.length) {
+    const ch = regex[i];
+    if (ch === "|") throw new Unsupported("Alternation '|'");
+    if (ch === "(" || ch === ")") throw new Unsupported("Groups and lookaround '(…)'");
+    if (ch === "^" || ch === "$") throw new Unsupported(`The anchor '${ch}'`);
+    if (ch === "*" || ch === "+" || ch === "?" || ch === "{") {
+      i = applyQuantifier(regex, i, atoms);
+      continue;
+    }
+    if (ch === "[") {
+      const { text, end } = readClass(regex, i, caseless);
+      atoms.push({ text, kind: "class", wordy: true });
+      i = end;
+      continue;
+    }
+    if (ch === ".") {
+      atoms.push({ text: "?", kind: "any", wordy: true });
+      i += 1;
+      continue;
+    }
+    if (ch === "\\") {
+      const next = regex[i + 1];
+      if (next === "b") {
+        atoms.push({ text: "", kind: "edge", wordy: false });
+      } else {
+        atoms.push(escapeAtom(next));
+      }
+      i += 2;
+      continue;
+    }
+    if (ch === "]" || ch === "}") throw new Unsupported(`An unbalanced '${ch}'`);
+    atoms.push(literalAtom(ch, caseless));
+    i += 1;
+  }
+  placeWordEdges(atoms);
+  return atoms.map((atom) => atom.text).join("");
+}
+
+/**
+ * A `\x` escape outside a class.
+ * @param {string | undefined} next
+ * @returns {Atom}
+ */
+function escapeAtom(next) {
+  if (next === undefined) throw new Unsupported("A trailing backslash");
+  switch (next) {
+    case "d": return { text: "[0-9]", kind: "class", wordy: true };
+    case "D": return { text: "[!0-9]", kind: "class", wordy: false };
+    case "w": return { text: `[${WORD_CHARS}]`, kind: "class", wordy: true };
+    case "W": return { text: `[!${WORD_CHARS}]`, kind: "class", wordy: false };
+    case "t": return { text: "^t", kind: "char", wordy: false };
+    default:
+      if (/[1-9]/.test(next)) throw new Unsupported(`The backreference '\\${next}'`);
+      if (!REGEX_ESCAPABLE.has(next)) throw new Unsupported(`The escape '\\${next}'`);
+      return literalAtom(next, false);
+  }
+}
+
+/**
+ * A literal character; a letter matches both cases when `caseless`.
+ * @param {string} ch
+ * @param {boolean} caseless
+ * @returns {Atom}
+ */
+function literalAtom(ch, caseless) {
+  const lower = ch.toLowerCase();
+  const upper = ch.toUpperCase();
+  if (caseless && lower !== upper && lower.length === 1 && upper.length === 1) {
+    return { text: `[${upper}${lower}]`, kind: "class", wordy: true };
+  }
+  return { text: wildcardLiteral(ch), kind: "char", wordy: /\w/.test(ch) };
+}
+
+/**
+ * Add the other case of the letters and letter ranges of a class body (a-z → a-zA-Z).
+ * @param {string} body
+ */
+function bothCases(body) {
+  let extra = "";
+  const add = (/** @type {string} */ piece) => {
+    if (!body.includes(piece) && !extra.includes(piece)) extra += piece;
+  };
+  for (let k = 0; k < body.length; k += 1) {
+    if (body[k + 1] === "-" && k + 2 < body.length) {
+      const from = body[k];
+      const to = body[k + 2];
+      if (/[a-z]/.test(from) && /[a-z]/.test(to)) add(`${from.toUpperCase()}-${to.toUpperCase()}`);
+      else if (/[A-Z]/.test(from) && /[A-Z]/.test(to)) add(`${from.toLowerCase()}-${to.toLowerCase()}`);
+      k += 2;
+    } else {
+      const ch = body[k];
+      const other = ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase();
+      if (other !== ch && other.length === 1) add(other);
+    }
+  }
+  return body + extra;
+}
+
+/**
+ * Read a character class starting at `start` ('['). Returns its wildcard text and the index after ']'.
+ * @param {string} regex
+ * @param {number} start
+ * @param {boolean} caseless
+ * @returns {{ text: string, end: number }}
+ */
+function readClass(regex, start, caseless) {
+  let i = start + 1;
+  let negated = false;
+  if (regex[i] === "^") {
+    negated = true;
+    i += 1;
+  }
+  let body = "";
+  while (i < regex.length && regex[i] !== "]") {
+    const ch = regex[i];
+    if (ch === "[") throw new Unsupported("A nested '[' in a character class");
+    if (ch === "\\") {
+      const next = regex[i + 1];
+      if (next === "d") body += "0-9";
+      else if (next === "w") body += WORD_CHARS;
+      else if (next === "D" || next === "W" || next === "s" || next === "S") throw new Unsupported(`'\\${next}' inside a character class`);
+      else if (next === "-" || next === "]" || next === "\\" || next === "[" || next === "^") throw new Unsupported(`An escaped '${next}' inside a character class`);
+      else if (next !== undefined && REGEX_ESCAPABLE.has(next)) body += next;
+      else throw new Unsupported(`The escape '\\${next ?? ""}' inside a character class`);
+      i += 2;
+      continue;
+    }
+    if (ch === "-" && (body === "" || regex[i + 1] === "]")) throw new Unsupported("A literal '-' in a character class");
+    if (ch === "!" && body === "" && !negated) throw new Unsupported("A leading '!' in a character class");
+    if (ch === "-") {
+      const from = body[body.length - 1];
+      const to = regex[i + 1];
+      if (to === "\\" || to === undefined || from > to) throw new Unsupported(`The range '${from}-${to ?? ""}'`);
+    }
+    body += ch;
+    i += 1;
+  }
+  if (i >= regex.length) throw new Unsupported("An unterminated character class");
+  if (body === "") throw new Unsupported("An empty character class");
+  return { text: `[${negated ? "!" : ""}${caseless ? bothCases(body) : body}]`, end: i + 1 };
+}
+
+/**
+ * Apply the quantifier at `i` to the last atom. Returns the index after the quantifier.
+ * @param {string} regex
+ * @param {number} i
+ * @param {Atom[]} atoms
+ * @returns {number}
+ */
+function applyQuantifier(regex, i, atoms) {
+  const ch = regex[i];
+  const target = atoms[atoms.length - 1];
+  let end = i + 1;
+  /** @type {{ min: number, max: number | null }} */
+  let range;
+  if (ch === "{") {
+    const match = /^\{(\d+)(,(\d*))?\}/.exec(regex.slice(i));
+    if (!match) throw new Unsupported("A '{' that is not a {n}, {n,} or {n,m} quantifier");
+    const min = Number(match[1]);
+    const max = match[2] === undefined ? min : match[3] === "" ? null : Number(match[3]);
+    if (max !== null && max < min) throw new Unsupported(`The quantifier '${match[0]}' (max below min)`);
+    range = { min, max };
+    end = i + match[0].length;
+  } else {
+    range = ch === "*" ? { min: 0, max: null } : ch === "+" ? { min: 1, max: null } : { min: 0, max: 1 };
+  }
+  if (regex[end] === "?" || regex[end] === "+") throw new Unsupported("Lazy or possessive quantifiers");
+  if (!target || target.kind === "edge") throw new Unsupported(`A quantifier '${ch}' with nothing to repeat`);
+  if (target.text.endsWith("*") || target.text.endsWith("@") || target.text.endsWith("}")) throw new Unsupported("Two quantifiers in a row");
+  if (ch === "?") throw new Unsupported("The '?' quantifier (optional)");
+
+  if (target.kind === "any") {
+    // '.' is Word's '?': repeat it, or turn an open-ended run into '*'.
+    if (range.max === null) {
+      target.text = "?".repeat(range.min) + "*";
+    } else if (range.max === range.min) {
+      target.text = "?".repeat(range.min);
+    } else {
+      throw new Unsupported("'.{n,m}' (a bounded run of any characters)");
+    }
+    if (target.text === "") throw new Unsupported("'.{0}'");
+    return end;
+  }
+  if (range.min === 0) throw new Unsupported(`'${regex.slice(i, end)}' after a character or class (Word has no zero-or-more)`);
+  if (ch === "+") {
+    target.text += "@";
+  } else {
+    target.text += regex.slice(i, end);
+  }
+  return end;
+}
+
+/**
+ * Turn each `\b` into Word's '<' (before a word) or '>' (after a word).
+ * @param {Atom[]} atoms
+ */
+function placeWordEdges(atoms) {
+  atoms.forEach((atom, index) => {
+    if (atom.kind !== "edge") return;
+    if (atoms[index - 1]?.kind === "edge") throw new Unsupported("A repeated '\\b'");
+    const before = atoms.slice(0, index).reverse().find((a) => a.kind !== "edge");
+    const after = atoms.slice(index + 1).find((a) => a.kind !== "edge");
+    if (after && after.wordy && !(before && before.wordy)) atom.text = "<";
+    else if (before && before.wordy && !(after && after.wordy)) atom.text = ">";
+    else throw new Unsupported("A '\\b' that is not at the start or the end of a word");
+  });
+}

@@ -1,0 +1,216 @@
+// Ids ↔ tracked Word objects, shared by every handler, plus resolution of `scope` and `tableRef`.
+// Ids are `rng_<salt>_<n>` / `tbl_<salt>_<n>`: the salt is new on every pane load, so an id from an
+// earlier load is simply unknown (E_NOT_FOUND) instead of being mistaken for a current object.
+
+import { PaneError } from "./errors.js";
+
+/** @typedef {"rng" | "tbl"} IdKind */
+
+/**
+ * @typedef {object} RegistryEntry
+ * @property {IdKind} kind
+ * @property {OfficeExtension.ClientObject} object
+ * @property {OfficeExtension.ClientObject} [holds]  the collection the object came from (tracked with it)
+ * @property {number} op  the op that minted the id
+ */
+
+/**
+ * @typedef {object} Registry
+ * @property {string} salt
+ * @property {number} limit
+ * @property {() => number} size
+ * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject }) => string} add
+ *   track the object and return its new id (evicting the least recently used ids beyond the limit)
+ * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
+ * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
+ * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
+ * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
+ * @property {() => void} rollbackOp  the op failed: forget the ids it minted (they were never returned)
+ */
+
+/** @returns {string} 4 random base-36 characters */
+function newSalt() {
+  const bytes = new Uint8Array(4);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+}
+
+/**
+ * @param {{ limit?: number, salt?: string }} [options]
+ * @returns {Registry}
+ */
+export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
+  /** @type {Map<string, RegistryEntry>} insertion order = least recently used first */
+  const entries = new Map();
+  /** @type {Map<OfficeExtension.ClientObject, number>} how many entries hold each tracked collection */
+  const heldCollections = new Map();
+  let counter = 0;
+  let currentOp = 0;
+
+  /** @param {OfficeExtension.ClientObject} object */
+  function untrack(object) {
+    // Queued; flushed by the next sync. A failure here must not fail the op that caused the eviction.
+    try {
+      object.context.trackedObjects.remove(object);
+    } catch {
+      /* the object is already invalid in Word: nothing left to release */
+    }
+  }
+
+  /** @param {RegistryEntry} entry */
+  function release(entry) {
+    untrack(entry.object);
+    if (entry.holds) {
+      const left = (heldCollections.get(entry.holds) ?? 1) - 1;
+      if (left <= 0) {
+        heldCollections.delete(entry.holds);
+        untrack(entry.holds);
+      } else {
+        heldCollections.set(entry.holds, left);
+      }
+    }
+  }
+
+  function evictBeyondLimit() {
+    for (const [id, entry] of entries) {
+      if (entries.size <= limit) break;
+      if (entry.op === currentOp) break; // never evict what the running op is about to return
+      entries.delete(id);
+      release(entry);
+    }
+  }
+
+  /**
+   * @param {string} id
+   * @param {IdKind} kind
+   * @param {string} field
+   * @returns {OfficeExtension.ClientObject}
+   */
+  function objectOf(id, kind, field) {
+    const entry = lookup(id);
+    if (!entry || entry.kind !== kind) {
+      const what = kind === "rng" ? "range" : "table";
+      throw new PaneError("E_NOT_FOUND", `Unknown or expired ${what} id "${id}" (ids are valid while the pane stays open)`, field);
+    }
+    return entry.object;
+  }
+
+  /** @param {string} id */
+  function lookup(id) {
+    const entry = entries.get(id);
+    if (entry) {
+      entries.delete(id);
+      entries.set(id, entry);
+    }
+    return entry;
+  }
+
+  return {
+    salt,
+    limit,
+    size: () => entries.size,
+    add(kind, object, { holds } = {}) {
+      object.context.trackedObjects.add(object);
+      if (holds) {
+        const count = heldCollections.get(holds) ?? 0;
+        if (count === 0) holds.context.trackedObjects.add(holds);
+        heldCollections.set(holds, count + 1);
+      }
+      const id = `${kind}_${salt}_${++counter}`;
+      entries.set(id, { kind, object, holds, op: currentOp });
+      evictBeyondLimit();
+      return id;
+    },
+    lookup,
+    range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
+    table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
+    beginOp() {
+      currentOp += 1;
+      evictBeyondLimit();
+    },
+    rollbackOp() {
+      // Not untracked: if the failed batch never created the object in Word, an untrack would fail the next op.
+      for (const [id, entry] of entries) if (entry.op === currentOp) entries.delete(id);
+    },
+  };
+}
+
+/**
+ * Split `rangeId:<id>` / `tableId:<id>`.
+ * @param {unknown} ref
+ * @param {string} field
+ * @returns {{ kind: "rangeId" | "tableId", id: string }}
+ */
+export function parseRef(ref, field) {
+  const match = typeof ref === "string" ? /^(rangeId|tableId):(.+)$/.exec(ref) : null;
+  if (!match) throw new PaneError("E_INVALID_ARG", `${field} must be "rangeId:<id>" or "tableId:<id>"`, field);
+  return { kind: /** @type {"rangeId" | "tableId"} */ (match[1]), id: match[2] };
+}
+
+/**
+ * What a `scope` designates: the document body, the selection, or a tracked range.
+ * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | { kind: "range", range: Word.Range }} ScopeTarget
+ */
+
+/**
+ * Resolve `scope` ("document" | "selection" | "rangeId:<id>"). A table id in a rangeId designates the table's range.
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {unknown} scope
+ * @param {string} [field]
+ * @returns {ScopeTarget}
+ */
+export function resolveScope(context, registry, scope, field = "args.scope") {
+  if (scope === "document") return { kind: "document", body: context.document.body };
+  if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
+  const { kind, id } = parseScopeRef(scope, field);
+  if (kind === "rangeId" && id.startsWith("tbl_")) return { kind: "range", range: registry.table(id, field).getRange("Whole") };
+  return { kind: "range", range: registry.range(id, field) };
+}
+
+/**
+ * @param {unknown} scope
+ * @param {string} field
+ */
+function parseScopeRef(scope, field) {
+  if (typeof scope === "string" && scope.startsWith("rangeId:")) return parseRef(scope, field);
+  throw new PaneError("E_INVALID_ARG", `${field} must be "document", "selection" or "rangeId:<id>"`, field);
+}
+
+/**
+ * The scope as a Range (the whole body for "document"): for ops that act on a range either way.
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {unknown} scope
+ * @param {string} [field]
+ * @returns {Word.Range}
+ */
+export function resolveScopeRange(context, registry, scope, field = "args.scope") {
+  const target = resolveScope(context, registry, scope, field);
+  return target.kind === "document" ? target.body.getRange("Whole") : target.range;
+}
+
+/**
+ * Resolve `tableRef`. For a range, the table is its `parentTableOrNullObject`: the caller must load it,
+ * sync, and call {@link assertTableFound} before using it.
+ * @param {Registry} registry
+ * @param {unknown} ref
+ * @param {string} [field]
+ * @returns {{ table: Word.Table, viaRange: boolean }}
+ */
+export function resolveTableRef(registry, ref, field = "args.tableRef") {
+  const { kind, id } = parseRef(ref, field);
+  if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };
+  return { table: registry.range(id, field).parentTableOrNullObject, viaRange: true };
+}
+
+/**
+ * After the sync that loaded a table resolved through a range: E_NOT_FOUND when the range is not in a table.
+ * @param {{ table: Word.Table, viaRange: boolean }} resolved
+ * @param {string} [field]
+ */
+export function assertTableFound(resolved, field = "args.tableRef") {
+  if (resolved.viaRange && resolved.table.isNullObject) {
+    throw new PaneError("E_NOT_FOUND", "The range is not inside a table", field);
+  }
+}

@@ -1,0 +1,86 @@
+// The playground: a simulated Word document on the left, the real task pane on the right.
+// The pane (in the iframe) finds the simulator as window.parent.wordSim.
+import { createSimulator } from "/addin/sim/word-sim.js";
+
+const params = new URLSearchParams(location.search);
+const profile = params.get("profile") === "desktop" ? "desktop" : "web";
+const sim = createSimulator({ profile, latencyMs: Number(params.get("latency")) || 0 });
+window.wordSim = sim;
+
+/** A small PNG drawn in the page (no network). */
+function demoPictureBase64() {
+  const canvas = document.createElement("canvas");
+  canvas.width = 96;
+  canvas.height = 64;
+  const g = canvas.getContext("2d");
+  const grad = g.createLinearGradient(0, 0, 96, 64);
+  grad.addColorStop(0, "#2B579A");
+  grad.addColorStop(1, "#5B9BD5");
+  g.fillStyle = grad;
+  g.fillRect(0, 0, 96, 64);
+  g.fillStyle = "#FFFFFF";
+  g.font = "bold 28px sans-serif";
+  g.fillText("W", 36, 42);
+  return canvas.toDataURL("image/png").split(",")[1];
+}
+
+function seed() {
+  sim.load([
+    { type: "paragraph", style: "Title", text: "Quarterly Report" },
+    { type: "paragraph", style: "Heading 1", text: "Summary" },
+    { type: "paragraph", runs: [{ text: "Revenue grew " }, { text: "12%", bold: true }, { text: " this quarter, driven by " }, { text: "new customers", italic: true, underline: "Single" }, { text: "." }] },
+    { type: "paragraph", alignment: "Justified", runs: [{ text: "Costs were " }, { text: "flat", color: "#C00000" }, { text: " and " }, { text: "margins improved", highlight: "#FFFF00" }, { text: " across regions." }] },
+    { type: "paragraph", text: "Launch the new plan", list: { kind: "bullet", level: 0 } },
+    { type: "paragraph", text: "Hire two engineers", list: { kind: "bullet", level: 0 } },
+    { type: "paragraph", text: "Review pricing", list: { kind: "bullet", level: 1 } },
+    { type: "table", values: [["Region", "Q1", "Q2"], ["North", "10", "12"], ["South", "", "9"]], headerRowCount: 1, style: "Grid Table 4 - Accent 1", merges: [{ row: 1, col: 1, rowSpan: 2, colSpan: 1 }] },
+    { type: "paragraph", runs: [{ text: "Logo: " }, { type: "picture", base64: demoPictureBase64(), width: 72, height: 48, altText: "Word Bridge logo" }] },
+  ]);
+}
+
+const page = document.getElementById("pg-page");
+const syncs = document.getElementById("pg-syncs");
+const selectionLabel = document.getElementById("pg-selection");
+let suppressDomSelection = false;
+
+function render() {
+  suppressDomSelection = true;
+  page.innerHTML = sim.render();
+  syncs.textContent = String(sim.syncCount);
+  const sel = sim.getSelection();
+  selectionLabel.textContent = sel.start === sel.end ? `caret @ ${sel.start}` : `${sel.start}–${sel.end} "${sel.text.slice(0, 40)}"`;
+  queueMicrotask(() => { suppressDomSelection = false; });
+}
+
+document.getElementById("pg-profile").textContent = profile;
+const other = profile === "web" ? "desktop" : "web";
+const switchLink = document.getElementById("pg-switch");
+switchLink.href = `?profile=${other}`;
+switchLink.textContent = `Switch to ${other}`;
+
+// Selecting text in the rendered page sets the simulator's selection.
+document.addEventListener("selectionchange", () => {
+  if (suppressDomSelection) return;
+  const s = document.getSelection();
+  if (!s || s.rangeCount === 0 || !page.contains(s.anchorNode)) return;
+  const before = sim.getSelection();
+  const span = sim.selectFromDom(s);
+  if (span) {
+    const now = sim.getSelection();
+    if (now.start !== before.start || now.end !== before.end) selectionLabel.textContent = now.start === now.end ? `caret @ ${now.start}` : `${now.start}–${now.end} "${now.text.slice(0, 40)}"`;
+  }
+});
+// Re-render after every sync that changed something, but not while the person is selecting.
+sim.onChange(() => {
+  const s = document.getSelection();
+  if (s && s.rangeCount && page.contains(s.anchorNode) && !s.isCollapsed && document.activeElement === page) {
+    syncs.textContent = String(sim.syncCount);
+    return;
+  }
+  render();
+});
+// The sync counter also moves on read-only syncs.
+setInterval(() => { syncs.textContent = String(sim.syncCount); }, 500);
+
+seed();
+render();

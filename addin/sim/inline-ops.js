@@ -1,0 +1,153 @@
+// Where content goes for each object type and InsertLocation (the table of the reference, §2),
+// and the edits behind insertText/insertParagraph/insertBreak/insertHtml/pictures/tables.
+import { wordError } from "./errors.js";
+import { layout, locate, insertPartsAt, deleteSpan, insertBlock, newParagraph, ensureTrailingParagraph, findUnit, textUnits, inheritedFmt, PICTURE_CHAR, EMPTY_FMT } from "./model.js";
+import { createTable } from "./tables-model.js";
+
+const ALL = ["Replace", "Start", "End", "Before", "After"];
+const RSE = ["Replace", "Start", "End"];
+const SE = ["Start", "End"];
+const BA = ["Before", "After"];
+
+/** Allowed InsertLocation values per object type and method. */
+export const INSERT_RULES = Object.freeze({
+  Body: { insertText: RSE, insertParagraph: SE, insertBreak: SE, insertHtml: RSE, insertOoxml: RSE, insertInlinePictureFromBase64: SE, insertTable: SE },
+  Range: { insertText: ALL, insertParagraph: BA, insertBreak: BA, insertHtml: ALL, insertOoxml: ALL, insertInlinePictureFromBase64: ALL, insertTable: BA },
+  Paragraph: { insertText: RSE, insertParagraph: BA, insertBreak: BA, insertHtml: RSE, insertOoxml: RSE, insertInlinePictureFromBase64: RSE, insertTable: BA },
+  InlinePicture: { insertText: BA, insertParagraph: BA, insertBreak: BA, insertHtml: BA, insertOoxml: BA, insertInlinePictureFromBase64: ["Replace", "Before", "After"] },
+  Table: { insertParagraph: BA, insertTable: BA },
+});
+
+/** InvalidArgument unless `loc` is allowed for kind.method (string forms, as Office.js sends them). */
+export function checkLocation(kind, method, loc) {
+  const allowed = INSERT_RULES[kind]?.[method] || [];
+  if (typeof loc !== "string" || !allowed.includes(loc)) throw wordError("InvalidArgument", `${kind}.${method}`);
+  return loc;
+}
+
+/** Current [start, end) of an object: content span for paragraphs, whole span for others. */
+export function spanOf(doc, kind, ref) {
+  const L = layout(doc);
+  switch (kind) {
+    case "Range": case "Comment": return { start: ref.start, end: ref.end };
+    case "Paragraph": { const i = L.paraInfo.get(ref); return { start: i.start, end: i.mark }; }
+    case "Body": { const i = L.containerInfo.get(ref); return { start: i.start, end: i.end }; }
+    case "Table": { const i = L.tableInfo.get(ref); return { start: i.start, end: i.end }; }
+    case "TableRow": { const i = L.rowInfo.get(ref); return { start: i.start, end: i.end }; }
+    case "TableCell": { const i = L.containerInfo.get(ref.body); return { start: i.start, end: i.end }; }
+    case "InlinePicture": { const u = findUnit(doc, ref); return { start: u.pos, end: u.pos + 1 }; }
+    default: throw wordError("GeneralException", kind);
+  }
+}
+
+// Position for inline content, and the span Replace clears first.
+function inlinePoint(doc, kind, ref, loc) {
+  const L = layout(doc);
+  if (kind === "Body") {
+    const blocks = ref.blocks;
+    if (loc === "Start") {
+      if (blocks[0].kind !== "paragraph") insertBlock(doc, ref, 0, newParagraph(doc));
+      return { pos: layout(doc).paraInfo.get(ref.blocks[0]).start };
+    }
+    const last = L.paraInfo.get(blocks[blocks.length - 1]);
+    if (loc === "End") return { pos: last.mark };
+    const c = L.containerInfo.get(ref);
+    return { pos: c.start, replace: [c.start, c.end] };
+  }
+  const s = spanOf(doc, kind, ref);
+  if (loc === "Start" || loc === "Before") return { pos: s.start };
+  if (loc === "End" || loc === "After") return { pos: s.end };
+  return { pos: s.start, replace: [s.start, s.end] };
+}
+
+/**
+ * Insert inline parts (paragraph pieces) at kind/ref/loc. A Range target grows to cover what
+ * Start/End/Replace inserted. Returns the span of the new content.
+ */
+export function insertInline(doc, kind, ref, loc, parts) {
+  const before = kind === "Range" ? { start: ref.start, end: ref.end } : null;
+  const point = inlinePoint(doc, kind, ref, loc);
+  if (point.replace) deleteSpan(doc, point.replace[0], point.replace[1]);
+  const span = insertPartsAt(doc, point.replace ? Math.min(point.pos, layout(doc).length) : point.pos, parts);
+  const len = span.end - span.start;
+  if (kind === "Range") {
+    if (loc === "Replace") { ref.start = span.start; ref.end = span.end; }
+    else if (loc === "Start") { ref.start = span.start; ref.end = before.end + len; }
+    else if (loc === "End") { ref.start = before.start; ref.end = span.end; }
+    else if (loc === "After") { ref.start = before.start; ref.end = before.end; }
+  }
+  return span;
+}
+
+/** Parts for plain text with the formatting at the insertion point (Replace: of the replaced text). */
+export function textParts(doc, kind, ref, loc, text) {
+  let fmt = EMPTY_FMT;
+  if (!(kind === "Body" && loc === "Start" && ref.blocks[0].kind !== "paragraph")) {
+    const p = inlinePoint(doc, kind, ref, loc);
+    const info = locate(doc, p.pos);
+    const off = Math.max(0, p.pos - info.start);
+    const u = loc === "Replace" ? info.para.units[off] : null;
+    fmt = u && !u.pic ? u.f : inheritedFmt(info.para, off);
+  }
+  return String(text).split(/\r\n|\r|\n/).map((t) => ({ units: textUnits(t, fmt) }));
+}
+
+/** A picture unit. */
+export function pictureUnit(pic) {
+  return { ch: PICTURE_CHAR, pic, f: EMPTY_FMT };
+}
+
+// Container + index where a new block goes, and the paragraph whose formatting it copies.
+function blockPoint(doc, kind, ref, loc) {
+  const L = layout(doc);
+  if (kind === "Body") {
+    const paras = ref.blocks.filter((b) => b.kind === "paragraph");
+    return loc === "Start" ? { container: ref, index: 0, template: paras[0] } : { container: ref, index: ref.blocks.length, template: paras[paras.length - 1] };
+  }
+  if (kind === "Table") {
+    const t = L.tableInfo.get(ref);
+    return { container: t.container, index: t.index + (loc === "After" ? 1 : 0), template: null };
+  }
+  let info;
+  if (kind === "Paragraph") info = L.paraInfo.get(ref);
+  else if (kind === "InlinePicture") info = findUnit(doc, ref).info;
+  else {
+    const s = spanOf(doc, kind, ref);
+    info = loc === "After" ? locate(doc, s.end > s.start ? s.end - 1 : s.end) : locate(doc, s.start);
+  }
+  return { container: info.container, index: info.index + (loc === "After" ? 1 : 0), template: info.para };
+}
+
+/** insertParagraph: a new paragraph block with the neighbour's paragraph formatting. */
+export function insertParagraphBlock(doc, kind, ref, loc, text) {
+  const bp = blockPoint(doc, kind, ref, loc);
+  const t = bp.template;
+  const para = newParagraph(doc, { props: t ? { ...t.props } : {}, list: t?.list, markFmt: t ? t.markFmt : EMPTY_FMT });
+  const parts = String(text ?? "").split(/\r\n|\r|\n/);
+  para.units = textUnits(parts[0], para.markFmt);
+  insertBlock(doc, bp.container, bp.index, para);
+  // Further lines become further paragraphs after it.
+  let last = para;
+  for (const line of parts.slice(1)) {
+    const next = newParagraph(doc, { props: { ...para.props }, list: para.list, markFmt: para.markFmt, units: textUnits(line, para.markFmt) });
+    insertBlock(doc, bp.container, layout(doc).paraInfo.get(last).index + 1, next);
+    last = next;
+  }
+  return para;
+}
+
+/** insertTable: a new table block; a container never ends with a table. */
+export function insertTableBlock(doc, kind, ref, loc, rows, cols, values) {
+  const bp = blockPoint(doc, kind, ref, loc);
+  const table = createTable(doc, rows, cols, values);
+  insertBlock(doc, bp.container, bp.index, table);
+  ensureTrailingParagraph(doc, bp.container);
+  return table;
+}
+
+/** insertBreak: line breaks are "\v", page and section breaks "\f" in the text. */
+export function insertBreakAt(doc, kind, ref, type, loc) {
+  const ch = type === "Line" ? "\v" : "\f";
+  const point = kind === "Paragraph" ? (loc === "Before" ? "Start" : "End") : loc;
+  return insertInline(doc, kind === "Paragraph" ? "Paragraph" : kind, ref, point, [{ units: textUnits(ch, EMPTY_FMT) }]);
+}

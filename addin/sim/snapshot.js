@@ -1,0 +1,77 @@
+// snapshot(): the document as JSON in the shape DESIGN §6 fixes (extra fields allowed).
+import { layout, effectiveFont, effectivePara, spanText } from "./model.js";
+import { columnCount, cellText } from "./tables-model.js";
+
+const RUN_KEYS = ["bold", "italic", "underline", "name", "size", "color", "highlight"];
+
+/** Runs of a paragraph: adjacent characters with equal effective formatting, pictures apart. */
+export function paragraphRuns(para) {
+  const runs = [];
+  let cur = null;
+  for (const u of para.units) {
+    if (u.pic) {
+      runs.push({ type: "picture", width: u.pic.width, height: u.pic.height, altText: u.pic.altTextDescription || u.pic.altTextTitle || "", lockAspectRatio: u.pic.lockAspectRatio, format: u.pic.format });
+      cur = null;
+      continue;
+    }
+    const f = effectiveFont(u.f, para);
+    if (cur && RUN_KEYS.every((k) => cur._f[k] === f[k])) { cur.text += u.ch; continue; }
+    cur = { text: u.ch, bold: f.bold, italic: f.italic, underline: f.underline, fontName: f.name, fontSize: f.size, color: f.color, highlight: f.highlight || null, _f: f };
+    runs.push(cur);
+  }
+  for (const r of runs) delete r._f;
+  return runs;
+}
+
+function listInfo(doc, para) {
+  if (!para.list) return null;
+  const list = doc.lists.get(para.list.listId);
+  const type = list?.levelTypes[para.list.level] || "Bullet";
+  return { kind: type === "Number" ? "number" : "bullet", level: para.list.level, listId: para.list.listId };
+}
+
+function paragraphJSON(doc, para) {
+  const p = effectivePara(para);
+  return {
+    type: "paragraph",
+    text: para.units.filter((u) => !u.pic).map((u) => u.ch).join(""),
+    style: para.props.style,
+    alignment: p.alignment,
+    list: listInfo(doc, para),
+    runs: paragraphRuns(para),
+    lineSpacing: p.lineSpacing, spaceBefore: p.spaceBefore, spaceAfter: p.spaceAfter,
+  };
+}
+
+function tableJSON(doc, t) {
+  return {
+    type: "table",
+    rowCount: t.rows.length,
+    columnCount: columnCount(t),
+    values: t.rows.map((row) => row.cells.map((c) => cellText(c, "\n"))),
+    style: t.props.style,
+    headerRowCount: t.props.headerRowCount,
+    merges: t.merges.map((m) => ({ row: m.row, col: m.col, rowSpan: m.rowSpan, colSpan: m.colSpan })),
+    styleBandedRows: t.props.styleBandedRows, styleBandedColumns: t.props.styleBandedColumns,
+    styleFirstColumn: t.props.styleFirstColumn, styleLastColumn: t.props.styleLastColumn, styleTotalRow: t.props.styleTotalRow,
+    alignment: t.props.alignment,
+    cells: t.rows.map((row) => row.cells.map((c) => ({ blocks: c.body.blocks.map((b) => blockJSON(doc, b)) }))),
+  };
+}
+
+function blockJSON(doc, b) {
+  return b.kind === "paragraph" ? paragraphJSON(doc, b) : tableJSON(doc, b);
+}
+
+/** The whole document as plain JSON. */
+export function snapshotDocument(doc) {
+  const sel = doc.selection;
+  return {
+    blocks: doc.body.blocks.map((b) => blockJSON(doc, b)),
+    selection: { text: spanText(doc, sel.start, sel.end), start: sel.start, end: sel.end },
+    comments: doc.comments.map((c) => ({ id: c.id, content: c.content, author: c.authorName, resolved: c.resolved, text: spanText(doc, c.anchor.start, c.anchor.end), replies: c.replies.map((r) => r.content) })),
+    shapes: doc.shapes.map((s) => ({ id: s.id, type: s.type, left: s.left, top: s.top, width: s.width, height: s.height, wrapType: s.textWrap.type, altText: s.altTextDescription })),
+    changeTrackingMode: doc.changeTrackingMode,
+    length: layout(doc).length,
+  };
+}

@@ -1,0 +1,109 @@
+"""What a person sees: the playground page, the pane's log and Pause switch, reconnects after a restart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import open_playground, start_server
+from tests.e2e.test_ops_e2e import find, run_ok, texts
+
+pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-results"
+
+
+def pane_frame(word):
+    return word.page.frame_locator("iframe")
+
+
+def test_playground_renders_a_rich_document(browser, e2e_server, loop_thread):
+    context, word = open_playground(browser, e2e_server, loop_thread, "web")
+    try:
+        blocks = word.snapshot()["blocks"]
+        kinds = {b["type"] for b in blocks}
+        assert kinds == {"paragraph", "table"}
+        assert any(b.get("style", "").startswith(("Heading", "Title")) for b in blocks if b["type"] == "paragraph")
+        assert any(t["merges"] for t in blocks if t["type"] == "table")
+        assert any(r.get("type") == "picture" for b in blocks if b["type"] == "paragraph" for r in b["runs"])
+        page = word.page
+        # The rendering shows what the snapshot says: a merged cell, a picture, bold text.
+        assert page.locator("td[colspan], td[rowspan], th[colspan], th[rowspan]").count() >= 1
+        assert page.locator("img").count() >= 1
+        assert page.locator("b, strong, [style*='font-weight']").count() >= 1
+        SCREENSHOTS.mkdir(exist_ok=True)
+        shot = SCREENSHOTS / "playground.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
+    finally:
+        context.close()
+
+
+def test_cli_call_appears_in_document_and_pane_log(browser, e2e_server, loop_thread):
+    context, word = open_playground(browser, e2e_server, loop_thread, "web")
+    try:
+        word.set_text("Hello")
+        command = [sys.executable, "-m", "bridge", "call", "insertText",
+                   json.dumps({"text": "from the shell", "scope": "document", "location": "end", "newParagraph": True}),
+                   "--port", str(e2e_server.config.port), "--certs", str(e2e_server.config.certs_dir),
+                   "--document", word.document_id]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["ok"] is True
+        assert texts(word)[-1] == "from the shell"
+        log = pane_frame(word).locator("#log li").first
+        log.wait_for()
+        assert "insertText" in log.inner_text()
+    finally:
+        context.close()
+
+
+def test_pause_stops_edits(browser, e2e_server, loop_thread):
+    context, word = open_playground(browser, e2e_server, loop_thread, "web")
+    try:
+        word.set_text("Untouched")
+        switch = pane_frame(word).locator("#pause")
+        switch.check(force=True)
+        deadline = time.monotonic() + 5
+        while not any(d["paused"] for d in e2e_server.bridge.hub.documents() if d["id"] == word.document_id):
+            assert time.monotonic() < deadline, "the pane did not report the pause"
+            time.sleep(0.05)
+        result = word.op("insertText", text="AI text", scope="document", location="end")
+        assert result["ok"] is False and result["code"] == "E_PERMISSION"
+        assert texts(word) == ["Untouched"]
+        switch.uncheck(force=True)
+        run_ok(word, "insertText", text=" and now edited", scope="document", location="end")
+        assert texts(word) == ["Untouched and now edited"]
+    finally:
+        context.close()
+
+
+def test_server_restart_pane_reconnects_and_ids_still_work(browser, certs_dir, loop_thread):
+    server = start_server(certs_dir)
+    port = server.config.port
+    context, word = open_playground(browser, server, loop_thread, "desktop")
+    try:
+        word.set_text("one\ntwo")
+        two = find(word, "two")
+        task = word.op("insertText", task_id="restart-1", text="!", scope=f"rangeId:{two}", location="end")
+        assert task["ok"] is True
+        server.stop()
+        server = start_server(certs_dir, port=port)
+        word.server = server
+        deadline = time.monotonic() + 20
+        while word.document_id not in {d["id"] for d in server.bridge.hub.documents()}:
+            assert time.monotonic() < deadline, "the pane did not reconnect with its session"
+            time.sleep(0.1)
+        # The old rangeId still points at "two!"; a retried taskId is answered from the pane's cache.
+        run_ok(word, "insertText", text="TWO", scope=f"rangeId:{two}", location="replace")
+        assert texts(word) == ["one", "TWO"]
+        again = word.op("insertText", task_id="restart-1", text="!", scope=f"rangeId:{two}", location="end")
+        assert again["ok"] is True and texts(word) == ["one", "TWO"]
+    finally:
+        context.close()
+        server.stop()

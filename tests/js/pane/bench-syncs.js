@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Prints the context.sync() round trips each op costs (simulator syncCount deltas) on both profiles, and
+// exits non-zero if any op needs more than 2. Run: node tests/js/pane/bench-syncs.js
+import { createSimulator } from "../../../addin/sim/word-sim.js";
+import { createEngine } from "../../../addin/js/engine.js";
+
+const MAX_SYNCS = 2;
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const TEXT = "Invoice 2024 for ACME.\nThe invoices of 2024 are due.\nA\nB\nC";
+
+/**
+ * The scenario: [label, op, args or (ids) => args]. Later steps use the ids earlier ones returned.
+ * @type {[string, string, object | ((ids: Record<string, string>) => object)][]}
+ */
+const STEPS = [
+  ["insertText", "insertText", { text: "Hello ", scope: "document", location: "start" }],
+  ["insertText newParagraph", "insertText", { text: "Thanks", scope: "document", location: "end", newParagraph: true }],
+  ["getSelection", "getSelection", {}],
+  ["search", "search", { query: "invoice", maxResults: 100 }],
+  ["search regex", "search", { query: "\\d{4}", useRegex: true }],
+  ["replace searchQuery", "replace", { target: "searchQuery", query: "2024", replaceWith: "2025" }],
+  ["replace rangeId", "replace", (ids) => ({ target: `rangeId:${ids.hit}`, replaceWith: "Bill" })],
+  ["insertPicture inline", "insertPicture", { source: "base64", data: PNG_1x1, format: "png", naturalWidth: 200, naturalHeight: 100, scope: "document", location: "end", width: 120 }],
+  ["insertPicture floating", "insertPicture", { source: "base64", data: PNG_1x1, format: "png", naturalWidth: 200, naturalHeight: 100, scope: "document", location: "start", wrapType: "square" }],
+  ["table.create", "table.create", { rows: 3, cols: 3, scope: "document", location: "end", header: true, data: [["a", "b", "c"]] }],
+  ["table.insertRows", "table.insertRows", (ids) => ({ tableRef: `tableId:${ids.table}`, at: 1, count: 2 })],
+  ["table.insertColumns", "table.insertColumns", (ids) => ({ tableRef: `tableId:${ids.table}`, at: 3, count: 1 })],
+  ["table.deleteRows", "table.deleteRows", (ids) => ({ tableRef: `tableId:${ids.table}`, indexes: [4, 2] })],
+  ["table.deleteColumns", "table.deleteColumns", (ids) => ({ tableRef: `tableId:${ids.table}`, indexes: [3] })],
+  ["table.setCellText", "table.setCellText", (ids) => ({ tableRef: `tableId:${ids.table}`, row: 1, col: 1, text: "x" })],
+  ["table.setCellText via rangeId", "table.setCellText", (ids) => ({ tableRef: `rangeId:${ids.tableRange}`, row: 0, col: 0, text: "y" })],
+  ["table.mergeCells", "table.mergeCells", (ids) => ({ tableRef: `tableId:${ids.table}`, startRow: 1, startCol: 0, rowSpan: 2, colSpan: 2 })],
+  ["table.applyStyle", "table.applyStyle", (ids) => ({ tableRef: `tableId:${ids.table}`, style: { name: "Grid Table 4 - Accent 1", bandedRows: true, firstRow: true } })],
+  ["applyStyle char", "applyStyle", { scope: "document", char: { bold: true, color: "#333333" } }],
+  ["applyStyle para + list", "applyStyle", (ids) => ({ scope: `rangeId:${ids.list}`, para: { alignment: "justify", lineSpacing: 1.15, list: "number" } })],
+  ["applyStyle namedStyle", "applyStyle", (ids) => ({ scope: `rangeId:${ids.hit}`, namedStyle: "Heading 1", clearOtherStyles: true })],
+  ["listStyles", "listStyles", { category: "all" }],
+];
+
+/**
+ * @param {"web" | "desktop"} profile
+ * @returns {Promise<Map<string, { syncs: number, outcome: string }>>}
+ */
+async function measure(profile) {
+  const sim = createSimulator({ profile, latencyMs: 0 });
+  sim.setText(TEXT);
+  const engine = createEngine({ Word: sim.Word, Office: sim.Office });
+  /** @type {Record<string, string>} */
+  const ids = {};
+  const rows = new Map();
+  let n = 0;
+  for (const [label, op, args] of STEPS) {
+    const before = sim.syncCount;
+    const { result } = await engine.execute({
+      type: "ai-cmd", id: `bench-${profile}-${++n}`, content: label,
+      op: { type: "word.op", op, version: "1.0", args: typeof args === "function" ? args(ids) : args },
+    });
+    rows.set(label, { syncs: sim.syncCount - before, outcome: result.ok ? "ok" : result.code ?? "failed" });
+    if (label === "search" && result.ok) ids.hit = result.data.results[0]?.rangeId;
+    if (label === "table.create" && result.ok) {
+      ids.table = result.data.tableId;
+      ids.tableRange = result.data.rangeId;
+    }
+    if (label === "search regex") {
+      // a range over the paragraphs "A".."C" for the list step
+      const { result: found } = await engine.execute({ type: "ai-cmd", id: `bench-${profile}-list`, content: "", op: { type: "word.op", op: "search", version: "1.0", args: { query: "A" , matchCase: true, matchWholeWord: true } } });
+      ids.list = found.data?.results?.[0]?.rangeId;
+    }
+  }
+  return rows;
+}
+
+const web = await measure("web");
+const desktop = await measure("desktop");
+const width = Math.max(...STEPS.map(([label]) => label.length));
+const line = (a, b, c) => `${a.padEnd(width)}  ${b.padEnd(17)}  ${c}`;
+console.log(line("op", "web", "desktop"));
+console.log(line("-".repeat(width), "-".repeat(17), "-".repeat(17)));
+let worst = 0;
+for (const [label] of STEPS) {
+  const cell = (/** @type {{ syncs: number, outcome: string }} */ r) => `${r.syncs} (${r.outcome})`;
+  const w = web.get(label);
+  const d = desktop.get(label);
+  worst = Math.max(worst, w.syncs, d.syncs);
+  console.log(line(label, cell(w), cell(d)));
+}
+console.log(`\nmost syncs for one op: ${worst} (budget ${MAX_SYNCS})`);
+process.exit(worst > MAX_SYNCS ? 1 : 0);

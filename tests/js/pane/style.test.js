@@ -1,0 +1,148 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { PROFILES, fails, ok, selectText, setup } from "./helpers.js";
+import { builtInStyleValue, displayName } from "../../../addin/js/styles.js";
+
+const paras = (sim) => sim.snapshot().blocks.filter((b) => b.type === "paragraph");
+
+test("built-in style names: display names ↔ enum values", () => {
+  assert.equal(displayName("GridTable4_Accent1"), "Grid Table 4 - Accent 1");
+  assert.equal(displayName("Heading1"), "Heading 1");
+  assert.equal(displayName("Toc3"), "TOC 3");
+  assert.equal(displayName("TocHeading"), "TOC Heading");
+  assert.equal(displayName("GridTable1Light"), "Grid Table 1 Light");
+  const Word = {}; // a host without the enum: the pane's own catalogue decides
+  assert.equal(builtInStyleValue(Word, "Grid Table 4 - Accent 1"), "GridTable4_Accent1");
+  assert.equal(builtInStyleValue(Word, "gridtable4_accent1"), "GridTable4_Accent1");
+  assert.equal(builtInStyleValue(Word, "Heading 2"), "Heading2");
+  assert.equal(builtInStyleValue(Word, "List Paragraph"), "ListParagraph");
+  assert.equal(builtInStyleValue(Word, "My Custom Style"), undefined);
+});
+
+for (const profile of PROFILES) {
+  test(`applyStyle character formatting on the selection (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Make this bold please" });
+    await selectText(sim, "this bold");
+    const data = ok(await run("applyStyle", {
+      char: { bold: true, italic: true, underline: "double", fontName: "Arial", fontSize: 14, color: "#336699", highlight: "#FFFF00" },
+    }));
+    assert.match(data.rangeId, /^rng_/);
+    const run0 = paras(sim)[0].runs.find((r) => r.text === "this bold");
+    assert.ok(run0, JSON.stringify(paras(sim)[0].runs));
+    assert.equal(run0.bold, true);
+    assert.equal(run0.italic, true);
+    assert.equal(run0.underline, "Double");
+    assert.equal(run0.fontName, "Arial");
+    assert.equal(run0.fontSize, 14);
+    assert.equal(run0.color, "#336699");
+    assert.equal(String(run0.highlight).toUpperCase(), "#FFFF00");
+    // the range stays usable: remove the highlight later
+    ok(await run("applyStyle", { scope: `rangeId:${data.rangeId}`, char: { highlight: null, underline: "none" } }));
+    const run1 = paras(sim)[0].runs.find((r) => r.text === "this bold");
+    assert.equal(run1.highlight ?? null, null);
+    assert.equal(run1.underline, "None");
+  });
+
+  test(`applyStyle paragraph formatting on the document (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "One\nTwo" });
+    ok(await run("applyStyle", { scope: "document", para: { alignment: "center", lineSpacing: 1.5, spaceBefore: 6, spaceAfter: 12 } }));
+    for (const p of paras(sim)) assert.equal(p.alignment, "Centered");
+    ok(await run("applyStyle", { scope: "document", para: { alignment: "justify" } }));
+    assert.deepEqual(paras(sim).map((p) => p.alignment), ["Justified", "Justified"]);
+    const spacing = await sim.Word.run(async (context) => {
+      const first = context.document.body.paragraphs.getFirst();
+      first.load("lineSpacing,spaceBefore,spaceAfter");
+      await context.sync();
+      return [first.lineSpacing, first.spaceBefore, first.spaceAfter];
+    });
+    assert.deepEqual(spacing, [18, 6, 12]);
+  });
+
+  test(`applyStyle named styles: built-in display names and custom names (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Title line\nBody" });
+    await selectText(sim, "Title line");
+    ok(await run("applyStyle", { namedStyle: "Heading 1" }));
+    assert.match(paras(sim)[0].style, /Heading ?1/);
+    assert.match(paras(sim)[1].style, /Normal/);
+    const missing = await run("applyStyle", { namedStyle: "No Such Style" });
+    assert.equal(missing.result.ok, false);
+  });
+
+  test(`applyStyle bullet and number lists, then none (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Intro\nA\nB\nC" });
+    // select A..C through the API: A's range expanded to C's
+    await sim.Word.run(async (context) => {
+      const body = context.document.body;
+      const a = body.search("A", { matchCase: true, matchWholeWord: true }).getFirst();
+      const c = body.search("C", { matchCase: true, matchWholeWord: true }).getFirst();
+      a.expandTo(c).select();
+      await context.sync();
+    });
+    ok(await run("applyStyle", { para: { list: "bullet" } }));
+    let list = paras(sim).map((p) => p.list);
+    assert.equal(list[0], null);
+    assert.ok(list.slice(1).every((l) => l && l.kind === "bullet"), JSON.stringify(list));
+    ok(await run("applyStyle", { para: { list: "number" } }));
+    list = paras(sim).map((p) => p.list);
+    assert.ok(list.slice(1).every((l) => l && l.kind === "number"), JSON.stringify(list));
+    ok(await run("applyStyle", { para: { list: "none" } }));
+    assert.deepEqual(paras(sim).map((p) => p.list), [null, null, null, null]);
+  });
+
+  test(`applyStyle clearOtherStyles resets to Normal before the overrides (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Styled" });
+    await selectText(sim, "Styled");
+    ok(await run("applyStyle", { namedStyle: "Heading 2", char: { bold: true, italic: true } }));
+    ok(await run("applyStyle", { clearOtherStyles: true, char: { italic: true } }));
+    const [p] = paras(sim);
+    assert.match(p.style, /Normal/);
+    const r = p.runs[0];
+    assert.equal(r.bold, false);
+    assert.equal(r.italic, true);
+  });
+
+  test(`applyStyle failures (${profile})`, async () => {
+    const { run } = setup(profile, { text: "x" });
+    fails(await run("applyStyle", {}), "E_INVALID_ARG", "args");
+    fails(await run("applyStyle", { char: { underline: "wavy" } }), "E_INVALID_ARG", "args.char.underline");
+    fails(await run("applyStyle", { char: { color: "blue" } }), "E_INVALID_ARG", "args.char.color");
+    fails(await run("applyStyle", { para: { alignment: "middle" } }), "E_INVALID_ARG", "args.para.alignment");
+    fails(await run("applyStyle", { para: { spaceAfter: -1 } }), "E_INVALID_ARG", "args.para.spaceAfter");
+    fails(await run("applyStyle", { scope: "rangeId:rng_zz_1", char: { bold: true } }), "E_NOT_FOUND", "args.scope");
+  });
+
+  test(`listStyles from the document, filtered (${profile})`, async () => {
+    const { run } = setup(profile, { text: "x" });
+    const all = ok(await run("listStyles", {}));
+    assert.equal(all.source, "document");
+    assert.ok(all.paragraphStyles.some((s) => /^Normal$/.test(s.name)));
+    assert.ok(all.paragraphStyles.some((s) => /Heading 1/.test(s.name)));
+    assert.ok(Array.isArray(all.characterStyles));
+    assert.ok(Array.isArray(all.tableStyles));
+    for (const s of all.paragraphStyles) {
+      assert.equal(s.builtIn, true);
+      assert.equal(typeof s.localizedName, "string");
+    }
+    const headings = ok(await run("listStyles", { category: "paragraph", query: "HEADING", includeLocalized: false }));
+    assert.deepEqual(Object.keys(headings).sort(), ["paragraphStyles", "source"]);
+    assert.ok(headings.paragraphStyles.length >= 1);
+    assert.ok(headings.paragraphStyles.every((s) => /heading/i.test(s.name) && !("localizedName" in s)));
+    const capped = ok(await run("listStyles", { max: 3 }));
+    assert.equal(capped.paragraphStyles.length + capped.characterStyles.length + capped.tableStyles.length, 3);
+    fails(await run("listStyles", { category: "list" }), "E_INVALID_ARG", "args.category");
+    fails(await run("listStyles", { max: 0 }), "E_INVALID_ARG", "args.max");
+  });
+}
+
+test("listStyles falls back to the built-in catalogue below WordApi 1.5", async () => {
+  const { run } = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.4" } } });
+  const data = ok(await run("listStyles", { category: "table", query: "grid table 4" }));
+  assert.equal(data.source, "builtin");
+  assert.deepEqual(data.tableStyles.map((s) => s.name), [
+    "Grid Table 4", ...[1, 2, 3, 4, 5, 6].map((n) => `Grid Table 4 - Accent ${n}`),
+  ]);
+  assert.ok(data.tableStyles.every((s) => s.builtIn === true));
+  const all = ok(await run("listStyles", {}));
+  assert.ok(all.paragraphStyles.some((s) => s.name === "Heading 1"));
+  assert.ok(all.characterStyles.some((s) => s.name === "Strong"));
+});

@@ -1,0 +1,123 @@
+// Search: options, Word wildcards, ^-codes, the 255-character limit, tables, paragraph boundaries.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createSimulator, rejectsWith } from "./helpers.js";
+
+async function find(sim, text, options, scope = (ctx) => ctx.document.body) {
+  return sim.Word.run(async (ctx) => {
+    const rs = scope(ctx).search(text, options);
+    rs.load("items/text");
+    await ctx.sync();
+    return rs.items.map((r) => r.text);
+  });
+}
+const fresh = (text) => { const sim = createSimulator(); sim.setText(text); return sim; };
+
+test("search is case-insensitive by default; matchCase", async () => {
+  const sim = fresh("Word word WORD");
+  assert.deepEqual(await find(sim, "word"), ["Word", "word", "WORD"]);
+  assert.deepEqual(await find(sim, "word", { matchCase: true }), ["word"]);
+});
+
+test("matchWholeWord, matchPrefix, matchSuffix", async () => {
+  const sim = fresh("cat concat category cat.");
+  assert.deepEqual(await find(sim, "cat", { matchWholeWord: true }), ["cat", "cat"]);
+  assert.deepEqual(await find(sim, "cat", { matchPrefix: true }), ["cat", "cat", "cat"]);
+  assert.deepEqual(await find(sim, "cat", { matchSuffix: true }), ["cat", "cat", "cat"]);
+});
+
+test("ignorePunct and ignoreSpace", async () => {
+  const sim = fresh("e-mail e mail email");
+  assert.deepEqual(await find(sim, "email", { ignorePunct: true }), ["e-mail", "email"]);
+  assert.deepEqual(await find(sim, "email", { ignoreSpace: true }), ["e mail", "email"]);
+});
+
+test("wildcards: ? and * (shortest match)", async () => {
+  const sim = fresh("sad started bat");
+  assert.deepEqual(await find(sim, "b?t", { matchWildcards: true }), ["bat"]);
+  assert.deepEqual(await find(sim, "s*d", { matchWildcards: true }), ["sad", "started"]);
+});
+
+test("wildcards: < and > word boundaries", async () => {
+  const sim = fresh("international intercom winter printer");
+  assert.deepEqual(await find(sim, "<inter", { matchWildcards: true }), ["inter", "inter"]);
+  assert.deepEqual(await find(sim, "ter>", { matchWildcards: true }), ["ter", "ter"]);
+  assert.deepEqual(await find(sim, "<inter*>", { matchWildcards: true }), ["international", "intercom"]);
+});
+
+test("wildcards: [abc], [a-z], [!x-z]", async () => {
+  const sim = fresh("bat cat hat mat zat");
+  assert.deepEqual(await find(sim, "[bc]at", { matchWildcards: true }), ["bat", "cat"]);
+  assert.deepEqual(await find(sim, "[h-m]at", { matchWildcards: true }), ["hat", "mat"]);
+  assert.deepEqual(await find(sim, "[!a-c]at", { matchWildcards: true }), ["hat", "mat", "zat"]);
+});
+
+test("wildcards: {n}, {n,}, {n,m} and @", async () => {
+  const sim = fresh("1 22 333 4444 lot loot");
+  assert.deepEqual(await find(sim, "[0-9]{3}", { matchWildcards: true }), ["333", "444"]);
+  assert.deepEqual(await find(sim, "<[0-9]{2,}", { matchWildcards: true }), ["22", "333", "4444"]);
+  assert.deepEqual(await find(sim, "<[0-9]{1,2}>", { matchWildcards: true }), ["1", "22"]);
+  assert.deepEqual(await find(sim, "lo@t", { matchWildcards: true }), ["lot", "loot"]);
+});
+
+test("wildcards: special characters escaped as [*] or with a backslash; wildcards are case-sensitive", async () => {
+  const sim = fresh("a*b a?b A*B");
+  assert.deepEqual(await find(sim, "a[*]b", { matchWildcards: true }), ["a*b"]);
+  assert.deepEqual(await find(sim, "a\\?b", { matchWildcards: true }), ["a?b"]);
+});
+
+test("special codes ^t ^# ^$ ^p", async () => {
+  const sim = fresh("a\tb x12y\nend");
+  assert.deepEqual(await find(sim, "a^tb"), ["a\tb"]);
+  assert.deepEqual(await find(sim, "^#^#"), ["12"]);
+  assert.deepEqual(await find(sim, "x^#^#^$"), ["x12y"]);
+  assert.deepEqual(await find(sim, "y^p"), ["y\r"]);
+});
+
+test("255 characters is the limit: SearchStringInvalidOrTooLong with Word's message", async () => {
+  const sim = fresh("a");
+  assert.deepEqual(await find(sim, "b".repeat(255)), []);
+  const e = await rejectsWith(find(sim, "b".repeat(256)), "SearchStringInvalidOrTooLong", "The search string is invalid or too long. The search string maximum is 255 characters.");
+  assert.equal(e.debugInfo.errorLocation, "Body.search");
+});
+
+test("an invalid wildcard pattern is SearchStringInvalidOrTooLong", async () => {
+  const sim = fresh("a");
+  await rejectsWith(find(sim, "[a", { matchWildcards: true }), "SearchStringInvalidOrTooLong");
+  await rejectsWith(find(sim, "(a", { matchWildcards: true }), "SearchStringInvalidOrTooLong");
+  await rejectsWith(find(sim, "^x"), "SearchStringInvalidOrTooLong");
+});
+
+test("an empty search string is InvalidArgument", async () => {
+  await rejectsWith(find(fresh("a"), ""), "InvalidArgument");
+});
+
+test("hits inside table cells are found; hits never cross paragraphs", async () => {
+  const sim = createSimulator();
+  sim.load([{ type: "paragraph", text: "needle one" }, { type: "table", values: [["a needle", "b"], ["c", "needle"]] }, { type: "paragraph", text: "ab" }, { type: "paragraph", text: "cd" }]);
+  assert.deepEqual(await find(sim, "needle"), ["needle", "needle", "needle"]);
+  assert.deepEqual(await find(sim, "bc"), []);
+  assert.deepEqual(await find(sim, "b*c", { matchWildcards: true }), []);
+});
+
+test("search in a range, a paragraph, a table, and document.search", async () => {
+  const sim = createSimulator();
+  sim.load([{ type: "paragraph", text: "x y x" }, { type: "table", values: [["x", "y"]] }, { type: "paragraph", text: "x" }]);
+  sim.select("y x");
+  assert.deepEqual(await find(sim, "x", {}, (ctx) => ctx.document.getSelection()), ["x"]);
+  assert.deepEqual(await find(sim, "x", {}, (ctx) => ctx.document.body.paragraphs.getFirst()), ["x", "x"]);
+  assert.deepEqual(await find(sim, "x", {}, (ctx) => ctx.document.body.tables.getFirst()), ["x"]);
+  assert.deepEqual(await find(sim, "x", {}, (ctx) => ctx.document), ["x", "x", "x", "x"]);
+});
+
+test("search results are ranges that can be edited in the same batch", async () => {
+  const sim = fresh("red green red");
+  await sim.Word.run(async (ctx) => {
+    const rs = ctx.document.body.search("red", { matchWholeWord: true });
+    rs.load("items");
+    await ctx.sync();
+    for (const r of rs.items) r.insertText("blue", "Replace");
+    await ctx.sync();
+  });
+  assert.equal(sim.text(), "blue green blue");
+});
