@@ -84,3 +84,9 @@ setInterval(() => { syncs.textContent = String(sim.syncCount); }, 500);
 
 seed();
 render();
+
+// Load the pane only now: it looks for window.parent.wordSim as it boots, so the simulator
+// must exist first (a static src raced this module and sometimes lost).
+const paneFrame = /** @type {HTMLIFrameElement} */ (document.getElementById("pg-taskpane"));
+const paneToken = params.get("token");
+paneFrame.src = "/taskpane.html" + (paneToken ? `?token=${encodeURIComponent(paneToken)}` : "");

@@ -70,8 +70,10 @@ def spki_pin(cert_path: Any) -> str:
     return base64.b64encode(hashlib.sha256(spki).digest()).decode()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(certs_dir):
+    """Chromium for one test module: sync Playwright runs a loop in this thread while open, so it
+    must be closed before the anyio tests of other modules run."""
     from playwright.sync_api import sync_playwright
 
     pin = spki_pin(ensure_dev_certs(certs_dir).cert)
