@@ -26,5 +26,7 @@ echo "== type check (tsc --checkJs against @types/office-js)"
 (cd addin && npx tsc -p jsconfig.json)
 echo "== node tests"
 (cd addin && node --test ../tests/js/)
+echo "== context.sync() budget per op (fails above 2)"
+node tests/js/pane/bench-syncs.js
 echo "== python and browser tests"
 .venv/bin/python -m pytest -q "$@"

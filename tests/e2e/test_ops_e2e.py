@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import time
 from typing import Any
 
 import pytest
@@ -256,3 +257,50 @@ def test_range_id_survives_later_edits(word):
     run_ok(word, "insertText", text="The end", scope="document", location="end", newParagraph=True)
     run_ok(word, "insertText", text="BETA", scope=f"rangeId:{beta}", location="replace")
     assert texts(word) == ["Start. alpha", "BETA", "gamma", "The end"]
+
+
+# ---- one failure per op, on both profiles ------------------------------------------
+MISSING_TABLE = "tableId:tbl_gone_1"
+FAILURES: list[tuple[str, dict[str, Any], str]] = [
+    ("insertText", {"text": "x", "scope": "rangeId:rng_gone_1"}, "E_NOT_FOUND"),
+    ("search", {"query": "a|b", "useRegex": True}, "E_UNSUPPORTED"),
+    ("replace", {"target": "rangeId:rng_gone_1", "replaceWith": "x"}, "E_NOT_FOUND"),
+    ("insertPicture", {"source": "base64", "data": png_base64(), "scope": "rangeId:rng_gone_1"}, "E_NOT_FOUND"),
+    ("table.create", {"rows": 2, "cols": 2, "scope": "rangeId:rng_gone_1"}, "E_NOT_FOUND"),
+    ("table.insertRows", {"tableRef": MISSING_TABLE, "at": 0}, "E_NOT_FOUND"),
+    ("table.insertColumns", {"tableRef": MISSING_TABLE, "at": 0}, "E_NOT_FOUND"),
+    ("table.deleteRows", {"tableRef": MISSING_TABLE, "indexes": [0]}, "E_NOT_FOUND"),
+    ("table.deleteColumns", {"tableRef": MISSING_TABLE, "indexes": [0]}, "E_NOT_FOUND"),
+    ("table.setCellText", {"tableRef": MISSING_TABLE, "row": 0, "col": 0, "text": "x"}, "E_NOT_FOUND"),
+    ("table.mergeCells", {"tableRef": MISSING_TABLE, "startRow": 0, "startCol": 0, "colSpan": 2}, "E_NOT_FOUND"),
+    ("table.applyStyle", {"tableRef": MISSING_TABLE, "style": "Table Grid"}, "E_NOT_FOUND"),
+    ("applyStyle", {"scope": "rangeId:rng_gone_1", "char": {"bold": True}}, "E_NOT_FOUND"),
+]
+
+
+@pytest.mark.parametrize(("op", "args", "code"), FAILURES, ids=[f[0] for f in FAILURES])
+def test_each_op_fails_cleanly_and_changes_nothing(word, op, args, code):
+    word.set_text("Stay as you are")
+    before = word.snapshot()["blocks"]
+    run_fail(word, op, code, **args)
+    assert word.snapshot()["blocks"] == before
+
+
+def test_bad_index_on_a_real_table(word):
+    tid = make_table(word, rows=2, cols=2)
+    ref = f"tableId:{tid}"
+    run_fail(word, "table.insertRows", "E_INVALID_ARG", tableRef=ref, at=5)
+    run_fail(word, "table.insertColumns", "E_INVALID_ARG", tableRef=ref, at=9)
+    assert run_fail(word, "table.deleteColumns", "E_NOT_FOUND", tableRef=ref, indexes=[4])
+    assert tables(word)[0]["rowCount"] == 2 and tables(word)[0]["columnCount"] == 2
+
+
+def test_paused_pane_refuses_reads_too(word):
+    """getSelection and listStyles have no natural failure; while paused they are refused like any op."""
+    word.page.frame_locator("iframe").locator("#pause").check(force=True)
+    deadline = time.monotonic() + 5
+    while not any(d["paused"] for d in word.server.bridge.hub.documents() if d["id"] == word.document_id):
+        assert time.monotonic() < deadline, "the pane did not report the pause"
+        time.sleep(0.05)
+    run_fail(word, "getSelection", "E_PERMISSION")
+    run_fail(word, "listStyles", "E_PERMISSION")

@@ -1,0 +1,77 @@
+"""The command line as a person runs it: `playground` serves the whole path; `stdio` keeps stdout for protocol."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from bridge.certs import ensure_dev_certs, ssl_context_trusting
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_playground_command_serves_the_pages(certs_dir, unused_tcp_port):
+    process = subprocess.Popen([sys.executable, "-m", "bridge", "playground", "--port", str(unused_tcp_port),
+                                "--certs", str(certs_dir)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"https://localhost:{unused_tcp_port}"
+        verify = ssl_context_trusting(ensure_dev_certs(certs_dir))
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                health = httpx.get(base + "/healthz", verify=verify, timeout=2)
+                break
+            except httpx.HTTPError:
+                assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+                assert time.monotonic() < deadline, "playground did not start"
+                time.sleep(0.2)
+        assert health.json()["status"] == "ok"
+        for path in ("/playground.html", "/taskpane.html", "/addin/sim/word-sim.js", "/addin/js/main.js",
+                     "/addin/taskpane.css", "/manifest.xml"):
+            response = httpx.get(base + path, verify=verify, timeout=5)
+            assert response.status_code == 200, path
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=10)
+    assert b"playground.html" in err
+
+
+def test_stdio_writes_nothing_but_protocol_to_stdout(certs_dir, unused_tcp_port):
+    request = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+               "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                          "clientInfo": {"name": "t", "version": "1"}}}
+    done = subprocess.run([sys.executable, "-m", "bridge", "stdio", "--port", str(unused_tcp_port),
+                           "--certs", str(certs_dir)], input=json.dumps(request) + "\n", capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    assert lines, done.stderr
+    for line in lines:
+        message = json.loads(line)
+        assert message["jsonrpc"] == "2.0"
+    assert json.loads(lines[0])["result"]["serverInfo"]["name"] == "mcp_word"
+    assert "serving the task pane" in done.stderr
+
+
+def test_manifest_command_writes_a_manifest_for_another_origin(tmp_path):
+    target = tmp_path / "m.xml"
+    done = subprocess.run([sys.executable, "-m", "bridge", "manifest", "--url", "https://localhost:8443", "-o",
+                           str(target)], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "https://localhost:8443/taskpane.html" in target.read_text()
+    refused = subprocess.run([sys.executable, "-m", "bridge", "manifest", "--url", "http://localhost:8443"],
+                             capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert refused.returncode == 2 and "https" in refused.stderr
+
+
+def test_call_without_a_bridge_explains(unused_tcp_port, certs_dir):
+    done = subprocess.run([sys.executable, "-m", "bridge", "call", "getSelection", "--port", str(unused_tcp_port),
+                           "--certs", str(certs_dir)], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 1
+    envelope = json.loads(done.stdout)
+    assert envelope["code"] == "E_NOT_FOUND" and "word-bridge serve" in envelope["diagnostics"][0]["msg"]
