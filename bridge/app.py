@@ -27,6 +27,7 @@ from bridge.security import AccessPolicy, GuardMiddleware
 from bridge.service import EditService
 
 NO_CACHE = {"Cache-Control": "no-cache"}
+MAX_MCP_BODY_BYTES = 32 * 1024 * 1024
 SERVED_SUFFIXES = (".js", ".css", ".html", ".png", ".svg", ".json")
 
 
@@ -60,6 +61,8 @@ def create_bridge(config: BridgeConfig) -> Bridge:
     policy = AccessPolicy(port=config.port, tls=config.tls, host=config.host, token=config.token,
                           extra_origins=config.extra_origins)
     mcp_app = mcp.streamable_http_app(
+        # Room for a base64 picture as large as a downloaded one may be (PictureLimits.max_bytes).
+        max_request_body_size=MAX_MCP_BODY_BYTES,
         transport_security=TransportSecuritySettings(allowed_hosts=policy.allowed_hosts,
                                                      allowed_origins=policy.allowed_origins),
         host=config.host,

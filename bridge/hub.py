@@ -29,6 +29,7 @@ from bridge.envelope import Code, diagnostic, fail
 Envelope = dict[str, Any]
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
 
+SESSION_TAKEN_OVER = 4001
 _SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 OPEN_PANE_HINT = (
     "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
@@ -112,9 +113,11 @@ class Hub:
         op_timeout: float = 30.0,
         reconnect_grace: float = 5.0,
         result_cache_size: int = 1000,
+        forget_after: float = 24 * 3600.0,
     ) -> None:
         self.op_timeout = op_timeout
         self.reconnect_grace = reconnect_grace
+        self.forget_after = forget_after
         self._sessions: dict[str, PaneSession] = {}
         self._results: OrderedDict[str, tuple[str, Outcome]] = OrderedDict()
         self._result_cache_size = result_cache_size
@@ -131,8 +134,9 @@ class Hub:
         host = hello.get("host") if isinstance(hello.get("host"), dict) else {}
         api_sets = hello.get("apiSets") if isinstance(hello.get("apiSets"), dict) else {}
         wanted = hello.get("session")
-        session = self._sessions.get(wanted) if isinstance(wanted, str) else None
         now = time.monotonic()
+        self._forget_stale(now)
+        session = self._sessions.get(wanted) if isinstance(wanted, str) else None
         if session is None:
             session_id = wanted if _valid_session_id(wanted) else "doc_" + secrets.token_urlsafe(6)
             session = PaneSession(
@@ -157,14 +161,22 @@ class Hub:
         session.connected.set()
         if previous is not None and previous is not channel:
             self._fail_pending(session, "the pane reconnected from another connection")
-            asyncio.get_running_loop().create_task(previous.close(1000, "replaced by a newer connection"))
+            # 4001 tells the old pane not to reconnect and steal the session back.
+            asyncio.get_running_loop().create_task(previous.close(SESSION_TAKEN_OVER, "replaced by a newer connection"))
         return session
+
+    def _forget_stale(self, now: float) -> None:
+        """Drop sessions whose pane has been gone for long (a closed document, an old playground tab)."""
+        for session_id, session in list(self._sessions.items()):
+            if session.channel is None and not session.pending and now - session.last_active > self.forget_after:
+                del self._sessions[session_id]
 
     def detach(self, session: PaneSession, channel: PaneChannel) -> None:
         """The pane's connection ended: fail what it was running, keep the session for its return."""
         if session.channel is not channel:
             return
         session.channel = None
+        session.last_active = time.monotonic()
         session.connected.clear()
         self._fail_pending(session, "the task pane disconnected while running this op")
 

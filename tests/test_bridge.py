@@ -379,3 +379,14 @@ async def test_insert_picture_by_url_reaches_the_pane_as_normalised_base64(serve
     assert missing.structured_content["code"] == "E_RUNTIME" and "404" in missing.structured_content["diagnostics"][0]["msg"]
     assert len(pane.received) == 1
     await pane.close()
+
+
+async def test_a_second_pane_claiming_a_live_session_takes_it_over(server):
+    first = await FakePane(server).connect()
+    second = await FakePane(server, session=first.session).connect()
+    assert second.session == first.session
+    await asyncio.wait_for(first._task, 5)  # the first pane's socket was closed by the bridge
+    assert first._ws.close_code == 4001
+    result = await call(server, {"content": "x", "meta": meta("getSelection")})
+    assert result.structured_content["ok"] is True and len(second.received) == 1 and first.received == []
+    await second.close()

@@ -152,3 +152,12 @@ async def test_cli_call_prints_the_envelope(certs_dir):
         await pane.close()
     finally:
         server.stop()
+
+
+async def test_sessions_of_long_gone_panes_are_forgotten():
+    hub = Hub(forget_after=0.05)
+    gone = InProcessPane(hub)
+    await gone.close()
+    await asyncio.sleep(0.1)
+    fresh = InProcessPane(hub)
+    assert hub.session(gone.session.id) is None and hub.session(fresh.session.id) is fresh.session

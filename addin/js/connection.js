@@ -6,6 +6,8 @@
 /** @typedef {import("./engine.js").ProgressReport} ProgressReport */
 
 export const PROTOCOL_VERSION = 1;
+/** Close code the bridge uses when a newer pane connection claims this session. */
+export const SESSION_TAKEN_OVER = 4001;
 const SESSION_KEY = "wordBridge.session";
 const TOKEN_KEY = "wordBridge.token";
 
@@ -166,8 +168,17 @@ export function createConnection(options) {
       lastFrameAt = Date.now();
       handleFrame(ws, typeof event.data === "string" ? event.data : "");
     };
-    ws.onclose = () => {
-      if (socket === ws) lost("The connection to the bridge closed");
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      if (event && event.code === SESSION_TAKEN_OVER) {
+        // Another pane now holds this document's session: reconnecting would steal it back, forever.
+        running = false;
+        socket = null;
+        stopHeartbeat();
+        setState({ status: "stopped", message: "Another Word Bridge pane took over this document's session" });
+        return;
+      }
+      lost("The connection to the bridge closed");
     };
     ws.onerror = () => { /* a close event follows */ };
   }

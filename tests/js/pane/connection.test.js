@@ -35,9 +35,9 @@ class ScriptedSocket {
   deliver(frame) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   framesOf(type) {
     return this.sent.filter((f) => f.type === type);
@@ -227,5 +227,19 @@ test("an op that finished while disconnected is answered from the engine's cache
   assert.equal(answer.result.ok, true);
   assert.equal(answer.stats.cached, true);
   assert.deepEqual(sim.snapshot().blocks.map((b) => b.text), ["Doc!"]);
+  connection.stop();
+});
+
+test("a session taken over by another pane (close 4001) is not reconnected, so two panes never fight", async () => {
+  const { connection, states } = connect();
+  connection.start();
+  const socket = ScriptedSocket.last();
+  socket.accept();
+  socket.deliver({ type: "welcome", session: "doc-1" });
+  socket.drop(4001);
+  await sleep(80);
+  assert.equal(ScriptedSocket.all.length, 1, "no new socket was opened");
+  assert.equal(states.at(-1).status, "stopped");
+  assert.match(states.at(-1).message, /took over/);
   connection.stop();
 });
