@@ -9,6 +9,7 @@ the playground's simulated Word stands in for it (DESIGN §7).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import base64
 import hashlib
 import os
@@ -103,6 +104,15 @@ class Word:
     def sync_count(self) -> int:
         return self.page.evaluate("window.wordSim.syncCount")
 
+    def set_paused(self, paused: bool) -> None:
+        """Flip the pane's Pause switch as a person would, and wait until the bridge knows."""
+        switch = self.page.frame_locator("iframe").locator("#pause")
+        switch.check(force=True) if paused else switch.uncheck(force=True)
+        deadline = time.monotonic() + 5
+        while not any(d["paused"] is paused for d in self.server.bridge.hub.documents() if d["id"] == self.document_id):
+            assert time.monotonic() < deadline, "the pane did not report the pause switch"
+            time.sleep(0.05)
+
     def op(self, op: str, task_id: str | None = None, **args: Any) -> dict[str, Any]:
         """Run one op through MCP over HTTP and return the structured result."""
         arguments: dict[str, Any] = {"content": f"e2e {op}", "document": self.document_id,
@@ -130,6 +140,16 @@ def e2e_server(certs_dir) -> Iterator[ServerThread]:
     server.stop()
 
 
+@contextlib.contextmanager
+def playground(browser: Any, server: ServerThread, loop: LoopThread, profile: str) -> Iterator[Word]:
+    """A playground page for the duration of a `with` block."""
+    context, word = open_playground(browser, server, loop, profile)
+    try:
+        yield word
+    finally:
+        context.close()
+
+
 def open_playground(browser: Any, server: ServerThread, loop: LoopThread, profile: str) -> tuple[Any, Word]:
     """Open playground.html in a fresh context and wait until its pane has connected."""
     context = browser.new_context()
@@ -153,6 +173,5 @@ def open_playground(browser: Any, server: ServerThread, loop: LoopThread, profil
 
 @pytest.fixture(params=["web", "desktop"])
 def word(request, browser, e2e_server, loop_thread) -> Iterator[Word]:
-    context, word = open_playground(browser, e2e_server, loop_thread, request.param)
-    yield word
-    context.close()
+    with playground(browser, e2e_server, loop_thread, request.param) as word:
+        yield word

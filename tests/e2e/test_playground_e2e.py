@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import open_playground, start_server
+from tests.e2e.conftest import open_playground, playground, start_server
 from tests.e2e.test_ops_e2e import find, run_ok, texts
 
 pytestmark = pytest.mark.e2e
@@ -23,8 +23,7 @@ def pane_frame(word):
 
 
 def test_playground_renders_a_rich_document(browser, e2e_server, loop_thread):
-    context, word = open_playground(browser, e2e_server, loop_thread, "web")
-    try:
+    with playground(browser, e2e_server, loop_thread, "web") as word:
         blocks = word.snapshot()["blocks"]
         kinds = {b["type"] for b in blocks}
         assert kinds == {"paragraph", "table"}
@@ -40,13 +39,10 @@ def test_playground_renders_a_rich_document(browser, e2e_server, loop_thread):
         shot = SCREENSHOTS / "playground.png"
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000
-    finally:
-        context.close()
 
 
 def test_cli_call_appears_in_document_and_pane_log(browser, e2e_server, loop_thread):
-    context, word = open_playground(browser, e2e_server, loop_thread, "web")
-    try:
+    with playground(browser, e2e_server, loop_thread, "web") as word:
         word.set_text("Hello")
         command = [sys.executable, "-m", "bridge", "call", "insertText",
                    json.dumps({"text": "from the shell", "scope": "document", "location": "end", "newParagraph": True}),
@@ -59,28 +55,18 @@ def test_cli_call_appears_in_document_and_pane_log(browser, e2e_server, loop_thr
         log = pane_frame(word).locator("#log li").first
         log.wait_for()
         assert "insertText" in log.inner_text()
-    finally:
-        context.close()
 
 
 def test_pause_stops_edits(browser, e2e_server, loop_thread):
-    context, word = open_playground(browser, e2e_server, loop_thread, "web")
-    try:
+    with playground(browser, e2e_server, loop_thread, "web") as word:
         word.set_text("Untouched")
-        switch = pane_frame(word).locator("#pause")
-        switch.check(force=True)
-        deadline = time.monotonic() + 5
-        while not any(d["paused"] for d in e2e_server.bridge.hub.documents() if d["id"] == word.document_id):
-            assert time.monotonic() < deadline, "the pane did not report the pause"
-            time.sleep(0.05)
+        word.set_paused(True)
         result = word.op("insertText", text="AI text", scope="document", location="end")
         assert result["ok"] is False and result["code"] == "E_PERMISSION"
         assert texts(word) == ["Untouched"]
-        switch.uncheck(force=True)
+        word.set_paused(False)
         run_ok(word, "insertText", text=" and now edited", scope="document", location="end")
         assert texts(word) == ["Untouched and now edited"]
-    finally:
-        context.close()
 
 
 def test_server_restart_pane_reconnects_and_ids_still_work(browser, certs_dir, loop_thread):
