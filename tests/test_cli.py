@@ -75,3 +75,41 @@ def test_call_without_a_bridge_explains(unused_tcp_port, certs_dir):
     assert done.returncode == 1
     envelope = json.loads(done.stdout)
     assert envelope["code"] == "E_NOT_FOUND" and "word-bridge serve" in envelope["diagnostics"][0]["msg"]
+
+
+def test_sideload_web_writes_the_manifest_and_explains(tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "bridge", "sideload", "web"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    written = tmp_path / ".word-bridge" / "manifest.xml"
+    assert "<OfficeApp" in written.read_text() and "Upload My Add-in" in done.stdout
+    assert "wdaddinmanifestguid=" in done.stdout
+
+
+def test_doctor_reports_the_bridge_and_its_documents(certs_dir):
+    import asyncio
+
+    from bridge.config import BridgeConfig
+    from tests.support import FakePane, ServerThread
+
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+    try:
+        command = [sys.executable, "-m", "bridge", "doctor", "--port", str(server.config.port),
+                   "--certs", str(certs_dir)]
+        lonely = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert lonely.returncode == 1 and "0 document(s) connected" in lonely.stdout
+
+        async def with_pane() -> subprocess.CompletedProcess[str]:
+            pane = await FakePane(server, title="Notes.docx").connect()
+            try:
+                return await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, cwd=ROOT,
+                                               timeout=60)
+            finally:
+                await pane.close()
+
+        done = asyncio.run(with_pane())
+        assert done.returncode == 0, done.stdout
+        assert "Notes.docx" in done.stdout
+    finally:
+        server.stop()
