@@ -77,7 +77,8 @@ class AccessPolicy:
 
 
 class GuardMiddleware:
-    """Applies an AccessPolicy to HTTP requests under the given path prefixes."""
+    """Applies an AccessPolicy: the Host check to every HTTP request (a rebinding page must not read
+    `/healthz` either), the Origin and token checks to the API paths under `prefixes`."""
 
     def __init__(self, app: ASGIApp, policy: AccessPolicy, prefixes: tuple[str, ...]) -> None:
         self.app = app
@@ -85,9 +86,14 @@ class GuardMiddleware:
         self.prefixes = prefixes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith(self.prefixes):
+        if scope["type"] == "http":
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-            refused = self.policy.refusal(headers, check_token=True)
+            if scope["path"].startswith(self.prefixes):
+                refused = self.policy.refusal(headers, check_token=True)
+            elif not self.policy.host_ok(headers.get("host")):
+                refused = 421, f"Host {headers.get('host')!r} is not served here"
+            else:
+                refused = None
             if refused is not None:
                 status, reason = refused
                 body = json.dumps({"error": {"code": "E_PERMISSION", "msg": reason}}).encode()

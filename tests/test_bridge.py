@@ -390,3 +390,11 @@ async def test_a_second_pane_claiming_a_live_session_takes_it_over(server):
     result = await call(server, {"content": "x", "meta": meta("getSelection")})
     assert result.structured_content["ok"] is True and len(second.received) == 1 and first.received == []
     await second.close()
+
+
+async def test_rebinding_host_cannot_read_healthz_or_pages(server):
+    async with httpx.AsyncClient(verify=server.client_ssl()) as http:
+        for path in ("/healthz", "/taskpane.html"):
+            response = await http.get(server.base_url + path, headers={"Host": f"rebind.example:{server.config.port}"})
+            assert response.status_code == 421, path
+        assert (await http.get(server.base_url + "/healthz")).status_code == 200
