@@ -141,7 +141,7 @@ def ssl_context_trusting(certs: DevCerts) -> ssl.SSLContext:
 
 
 def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 def _ca_ok(ca: x509.Certificate, now: dt.datetime) -> bool:

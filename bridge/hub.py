@@ -130,15 +130,13 @@ class Hub:
             raise HelloError(Code.INVALID_ARG, "the first frame must be a hello")
         if hello.get("protocol") != 1:
             raise HelloError(Code.UNSUPPORTED, f"protocol {hello.get('protocol')!r} is not supported; this bridge speaks 1")
-        document = hello.get("document") if isinstance(hello.get("document"), dict) else {}
-        host = hello.get("host") if isinstance(hello.get("host"), dict) else {}
-        api_sets = hello.get("apiSets") if isinstance(hello.get("apiSets"), dict) else {}
+        document, host, api_sets = _obj(hello.get("document")), _obj(hello.get("host")), _obj(hello.get("apiSets"))
         wanted = hello.get("session")
         now = time.monotonic()
         self._forget_stale(now)
         session = self._sessions.get(wanted) if isinstance(wanted, str) else None
         if session is None:
-            session_id = wanted if _valid_session_id(wanted) else "doc_" + secrets.token_urlsafe(6)
+            session_id = wanted if isinstance(wanted, str) and _valid_session_id(wanted) else "doc_" + secrets.token_urlsafe(6)
             session = PaneSession(
                 id=session_id,
                 title="",
@@ -204,9 +202,8 @@ class Hub:
         session.last_active = time.monotonic()
         if future is None or future.done():
             return
-        if not _looks_like_envelope(result):
-            result = fail("unknown", Code.RUNTIME, "the task pane sent a malformed result")
-        envelope = dict(result)
+        envelope = dict(result) if isinstance(result, dict) and isinstance(result.get("ok"), bool) else fail(
+            "unknown", Code.RUNTIME, "the task pane sent a malformed result")
         stats = message.get("stats")
         if isinstance(stats, dict):
             envelope.setdefault("_stats", stats)
@@ -380,8 +377,9 @@ def _valid_session_id(value: object) -> bool:
     return isinstance(value, str) and 4 <= len(value) <= 64 and set(value) <= _SESSION_ID_CHARS
 
 
-def _looks_like_envelope(value: object) -> bool:
-    return isinstance(value, dict) and isinstance(value.get("ok"), bool)
+def _obj(value: object) -> dict[str, Any]:
+    """A JSON object from the pane, or an empty one when it sent something else."""
+    return value if isinstance(value, dict) else {}
 
 
 def _fingerprint(op: dict[str, Any]) -> str:

@@ -17,7 +17,6 @@ from urllib.parse import quote, urlsplit
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from . import __version__
-from .icons import ICON_SIZES
 
 __all__ = ["ADDIN_ID", "DEFAULT_BASE_URL", "render_manifest", "check_manifest", "main"]
 

@@ -16,7 +16,7 @@ import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from bridge.certs import DevCerts, ensure_dev_certs, ssl_context_trusting
+from bridge.certs import ensure_dev_certs, ssl_context_trusting
 from bridge.config import BridgeConfig
 from bridge.hub import ProgressCallback
 
@@ -68,7 +68,7 @@ class RemoteEditService:
 
     async def _call(self, name: str, arguments: dict[str, Any], progress: ProgressCallback | None = None) -> Any:
         async with mcp_client(self.config) as client:
-            return await client.call_tool(name, arguments, progress_callback=progress)
+            return await client.call_tool(name, arguments, progress_callback=progress)  # type: ignore[arg-type]
 
     async def edit_task(self, *, progress: ProgressCallback | None = None, **kwargs: Any) -> dict[str, Any]:
         arguments = {k: v for k, v in {

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import replace
 from typing import Any
 
 import httpx

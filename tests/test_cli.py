@@ -9,7 +9,6 @@ import sys
 import time
 
 import httpx
-import pytest
 
 from bridge.certs import ensure_dev_certs, ssl_context_trusting
 

@@ -7,7 +7,8 @@ message reaches the client as "<field path> <message>".
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Final
+from typing import Annotated, Any, Final
+from collections.abc import Callable
 
 from pydantic import PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError

@@ -43,8 +43,8 @@ Query = LimitedText(1, MAX_QUERY, WORD_LIMIT)
 
 def _document_edges(model: Args, info: ValidationInfo) -> None:
     """`before`/`after` the whole document mean `start`/`end` (Body only takes Start/End)."""
-    location = getattr(model, "location")
-    if getattr(model, "scope") == "document" and location in ("before", "after"):
+    location = model.location
+    if model.scope == "document" and location in ("before", "after"):
         edge = "start" if location == "before" else "end"
         model.location = edge
         note(info, "info", f"location \"{location}\" of the whole document is \"{edge}\"", "location")

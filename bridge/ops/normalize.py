@@ -246,7 +246,7 @@ def to_points(value: Any, lo: float, hi: float, *, open_lo: bool = False) -> flo
 def _is_plain(text: str) -> bool:
     """True when a size string is a bare number (no unit)."""
     m = _SIZE.fullmatch(text.strip())
-    return bool(m) and not m.group(2)
+    return m is not None and not m.group(2)
 
 
 def to_number(value: Any, lo: float, hi: float) -> float:
