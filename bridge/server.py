@@ -40,7 +40,9 @@ class RunningServer:
         if certs is not None:
             kwargs = {"ssl_certfile": str(certs.cert), "ssl_keyfile": str(certs.key)}
         self.uvicorn = uvicorn.Server(
-            uvicorn.Config(bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on",
+            # wsproto: uvicorn's websockets-sansio protocol raises InvalidState at shutdown when a
+            # pane's socket is already closing, which aborts the rest of the shutdown.
+            uvicorn.Config(bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on", ws="wsproto",
                            ws_ping_interval=None, timeout_graceful_shutdown=2, **kwargs)
         )
 
