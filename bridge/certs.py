@@ -285,7 +285,7 @@ def _lock(path: Path, timeout: float = 30.0, stale: float = 120.0) -> Iterator[N
             except FileNotFoundError:
                 continue
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{path} is held by another process; delete it if no word-bridge is running")
+                raise TimeoutError(f"{path} is held by another process; delete it if no word-bridge is running") from None
             time.sleep(0.05)
     try:
         os.close(fd)

@@ -176,16 +176,16 @@ def _check_resids(root: ET.Element) -> list[str]:
                 problems.append(f"resource id {rid!r} is defined twice in {kind}")
             defined[kind].add(rid)
     for el in root.iter():
-        rid = el.get("resid")
-        if rid is None:
+        ref = el.get("resid")
+        if ref is None:
             continue
-        if len(rid) > MAX_RESID:
-            problems.append(f"resid {rid!r} is longer than {MAX_RESID} characters")
-        kind = _RESID_KIND.get(_local(el.tag))
-        pool = defined.get(kind, set()) if kind else set().union(*defined.values())
-        if rid not in pool:
-            where = f"bt:{kind}" if kind else "Resources"
-            problems.append(f"{_local(el.tag)} resid {rid!r} is not defined in {where}")
+        if len(ref) > MAX_RESID:
+            problems.append(f"resid {ref!r} is longer than {MAX_RESID} characters")
+        ref_kind = _RESID_KIND.get(_local(el.tag))
+        pool = defined.get(ref_kind, set()) if ref_kind else set().union(*defined.values())
+        if ref not in pool:
+            where = f"bt:{ref_kind}" if ref_kind else "Resources"
+            problems.append(f"{_local(el.tag)} resid {ref!r} is not defined in {where}")
     return problems
 
 

@@ -22,6 +22,9 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
 fi
 
 (cd addin && npm ci --no-audit --no-fund --loglevel=error)
+echo "== lint and types (ruff, mypy)"
+.venv/bin/ruff check bridge tests
+.venv/bin/mypy
 echo "== type check (tsc --checkJs against @types/office-js)"
 (cd addin && npx tsc -p jsconfig.json)
 echo "== node tests"

@@ -227,7 +227,7 @@ def test_describe_ops_defaults_match_models() -> None:
     required = {"insertText": {"text": "a"}, "search": {"query": "a"}, "insertPicture": {"source": "url", "data": "https://e.com/a.png"},
                 "table.create": {"rows": 1, "cols": 1}, "applyStyle": {"clearOtherStyles": True}, "replace": {"query": "a", "replaceWith": "b"}}
     for op, args in required.items():
-        line = next(l for l in text.splitlines() if l.startswith(f"- {op}:"))
+        line = next(row for row in text.splitlines() if row.startswith(f"- {op}:"))
         canonical = parse_edit_task("s", {"type": "word.op", "op": op, "version": "1.0", "args": args}).args
         for name, value in re.findall(r"(\w+)=(\"[^\"]*\"|true|false|\d+)", line):
             if name in args:

@@ -187,9 +187,9 @@ def decoded(pic: Picture) -> Image.Image:
     return img
 
 
-async def refused(source: str, data: str, limits: PictureLimits = PictureLimits(), code: Code = Code.RUNTIME) -> OpError:
+async def refused(source: str, data: str, limits: PictureLimits | None = None, code: Code = Code.RUNTIME) -> OpError:
     with pytest.raises(OpError) as info:
-        await load_picture(source, data, limits)  # type: ignore[arg-type]
+        await load_picture(source, data, limits or PictureLimits())  # type: ignore[arg-type]
     err = info.value
     assert err.code == code, err.msg
     assert err.op == "insertPicture"
