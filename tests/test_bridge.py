@@ -397,3 +397,23 @@ async def test_rebinding_host_cannot_read_healthz_or_pages(server):
             response = await http.get(server.base_url + path, headers={"Host": f"rebind.example:{server.config.port}"})
             assert response.status_code == 421, path
         assert (await http.get(server.base_url + "/healthz")).status_code == 200
+
+
+async def test_a_malformed_pane_result_becomes_e_runtime(server):
+    async def garbage(command: dict[str, Any]) -> dict[str, Any]:
+        return {"not": "an envelope"}
+
+    pane = await FakePane(server, handler=garbage).connect()
+    result = await call(server, {"content": "x", "meta": meta("getSelection")})
+    envelope = result.structured_content
+    assert envelope["code"] == "E_RUNTIME" and envelope["op"] == "getSelection"
+    assert "malformed" in envelope["diagnostics"][0]["msg"]
+    await pane.close()
+
+
+async def test_hello_with_another_protocol_is_refused(server):
+    async with websockets.connect(server.ws_url, ssl=server.client_ssl()) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": 2, "session": None}))
+        reply = json.loads(await ws.recv())
+        assert reply["type"] == "error" and reply["code"] == "E_UNSUPPORTED"
+    assert server.bridge.hub.documents() == []
