@@ -32,7 +32,10 @@ function playgroundWord() {
  * @returns {Promise<WordApis>}
  */
 async function officeWord() {
-  if (typeof Office === "undefined") throw new Error("Office.js did not load");
+  if (typeof Office === "undefined") {
+    throw new Error("Office.js did not load. Open this pane from Word (Home > Word Bridge > Show Task Pane) with "
+      + "internet access to appsforoffice.microsoft.com, or try the simulated Word at /playground.html.");
+  }
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const timeout = new Promise((_, reject) => {
@@ -43,7 +46,10 @@ async function officeWord() {
   } finally {
     clearTimeout(timer);
   }
-  if (typeof Word === "undefined") throw new Error("Office.js did not load the Word API (is this pane open in Word?)");
+  if (typeof Word === "undefined") {
+    throw new Error("This page is not running inside Word. Open it from Word (Home > Word Bridge > Show Task Pane), "
+      + "or try the simulated Word at /playground.html.");
+  }
   return { Word, Office, simulated: false };
 }
 
