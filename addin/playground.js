@@ -47,8 +47,7 @@ function render() {
   suppressDomSelection = true;
   page.innerHTML = sim.render();
   syncs.textContent = String(sim.syncCount);
-  const sel = sim.getSelection();
-  selectionLabel.textContent = sel.start === sel.end ? `caret @ ${sel.start}` : `${sel.start}–${sel.end} "${sel.text.slice(0, 40)}"`;
+  showSelection();
   queueMicrotask(() => { suppressDomSelection = false; });
 }
 
@@ -58,25 +57,39 @@ const switchLink = document.getElementById("pg-switch");
 switchLink.href = `?profile=${other}`;
 switchLink.textContent = `Switch to ${other}`;
 
-// Selecting text in the rendered page sets the simulator's selection.
+/** Show the sim selection in the header. */
+function showSelection() {
+  const sel = sim.getSelection();
+  selectionLabel.textContent = sel.start === sel.end ? `caret @ ${sel.start}` : `${sel.start}–${sel.end} "${sel.text.slice(0, 40)}"`;
+}
+
+// While the mouse button is down over the page a re-render would replace the nodes the drag is
+// anchored in and the selection would collapse, so renders wait for the button to come up.
+let pointerDown = false;
+let renderPending = false;
+page.addEventListener("mousedown", () => { pointerDown = true; });
+document.addEventListener("mouseup", () => {
+  pointerDown = false;
+  if (renderPending) { renderPending = false; render(); }
+});
+
+// Selecting text in the rendered page sets the simulator's selection. The change this causes needs
+// no re-render (the page already shows that selection), only the label.
+let selectingFromDom = false;
 document.addEventListener("selectionchange", () => {
   if (suppressDomSelection) return;
   const s = document.getSelection();
   if (!s || s.rangeCount === 0 || !page.contains(s.anchorNode)) return;
-  const before = sim.getSelection();
-  const span = sim.selectFromDom(s);
-  if (span) {
-    const now = sim.getSelection();
-    if (now.start !== before.start || now.end !== before.end) selectionLabel.textContent = now.start === now.end ? `caret @ ${now.start}` : `${now.start}–${now.end} "${now.text.slice(0, 40)}"`;
-  }
+  selectingFromDom = true;
+  try { sim.selectFromDom(s); } finally { selectingFromDom = false; }
 });
 // Re-render after every sync that changed something, but not while the person is selecting.
 sim.onChange(() => {
+  syncs.textContent = String(sim.syncCount);
+  if (selectingFromDom) { showSelection(); return; }
   const s = document.getSelection();
-  if (s && s.rangeCount && page.contains(s.anchorNode) && !s.isCollapsed && document.activeElement === page) {
-    syncs.textContent = String(sim.syncCount);
-    return;
-  }
+  const selecting = s && s.rangeCount && page.contains(s.anchorNode) && !s.isCollapsed && document.activeElement === page;
+  if (pointerDown || selecting) { renderPending = pointerDown; showSelection(); return; }
   render();
 });
 // The sync counter also moves on read-only syncs.

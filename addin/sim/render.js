@@ -24,38 +24,97 @@ function runStyle(f) {
   return css.join(";");
 }
 
-/** HTML of one paragraph's content between offsets [from, to). */
-function paragraphInner(doc, info, from, to, commentSpans, withPositions) {
+/**
+ * Two unit formats render alike: the same object, or the same direct values (the API gives every
+ * character it formats its own format object, so identity alone split runs into single characters).
+ * @param {Record<string, unknown>} a
+ * @param {Record<string, unknown>} b
+ */
+function sameFmt(a, b) {
+  if (a === b) return true;
+  // for…in without arrays: this runs once per character of the document.
+  for (const k in a) if (a[k] !== b[k]) return false;
+  for (const k in b) if (!(k in a)) return false;
+  return true;
+}
+
+/**
+ * CSS of a format inside a paragraph, memoised per render: effectiveFont builds objects, and the
+ * same few formats repeat over thousands of runs.
+ * @param {Map<string, string>} cache
+ */
+function cachedRunStyle(cache, f, para) {
+  const key = `${para.props.style}\u0000${JSON.stringify(f)}`;
+  let css = cache.get(key);
+  if (css === undefined) {
+    css = runStyle(effectiveFont(f, para));
+    cache.set(key, css);
+  }
+  return css;
+}
+
+/** A unit that renders as its own element (picture, line or page break), never inside a run. */
+const isSpecial = (u) => Boolean(u.pic) || u.ch === "\v" || u.ch === "\f";
+
+/**
+ * End (exclusive offset) of the text run starting at offset k: same format, same comment coverage.
+ * @param {{start: number, end: number}[]} comments comment spans touching this paragraph
+ */
+function runEnd(info, k, to, comments) {
+  const units = info.para.units;
+  const covered = (off) => comments.some((c) => info.start + off >= c.start && info.start + off < c.end);
+  const commented = covered(k);
+  let j = k + 1;
+  while (j < to && !isSpecial(units[j]) && sameFmt(units[j].f, units[k].f) && (!comments.length || covered(j) === commented)) j++;
+  return j;
+}
+
+/** One picture, line break or page break element. */
+function specialHtml(u, attr) {
+  if (u.pic) return `<img${attr} class="ws-picture" src="data:image/${u.pic.format.toLowerCase()};base64,${esc(u.pic.base64)}" width="${Math.round(u.pic.width / 0.75)}" height="${Math.round(u.pic.height / 0.75)}" alt="${esc(u.pic.altTextDescription || u.pic.altTextTitle)}" style="width:${u.pic.width}pt;height:${u.pic.height}pt">`;
+  return u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break"></span>`;
+}
+
+/**
+ * HTML of one paragraph's content between offsets [from, to): one span per run of equal
+ * formatting, whose data-pos is the run's first position (selectFromDom adds the text offset).
+ */
+function paragraphInner(info, from, to, ctx) {
   const para = info.para;
+  const comments = ctx.commentSpans.filter((c) => c.start < info.start + to && c.end > info.start + from);
   let html = "";
   let k = from;
   while (k < to) {
     const u = para.units[k];
-    const pos = info.start + k;
-    const attr = withPositions ? ` data-pos="${pos}"` : "";
-    if (u.pic) {
-      html += `<img${attr} class="ws-picture" src="data:image/${u.pic.format.toLowerCase()};base64,${esc(u.pic.base64)}" width="${Math.round(u.pic.width / 0.75)}" height="${Math.round(u.pic.height / 0.75)}" alt="${esc(u.pic.altTextDescription || u.pic.altTextTitle)}" style="width:${u.pic.width}pt;height:${u.pic.height}pt">`;
+    const attr = ctx.withPositions ? ` data-pos="${info.start + k}"` : "";
+    if (isSpecial(u)) {
+      html += specialHtml(u, attr);
       k++;
       continue;
     }
-    if (u.ch === "\v" || u.ch === "\f") {
-      html += u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break"></span>`;
-      k++;
-      continue;
-    }
-    // A run: same format object and the same comment coverage.
-    const commented = commentSpans.some((c) => pos >= c.start && pos < c.end);
-    let j = k + 1;
-    while (j < to && para.units[j].f === u.f && !para.units[j].pic && para.units[j].ch !== "\v" && para.units[j].ch !== "\f" && commentSpans.some((c) => info.start + j >= c.start && info.start + j < c.end) === commented) j++;
-    const text = para.units.slice(k, j).map((x) => x.ch).join("");
-    const style = runStyle(effectiveFont(u.f, para));
+    const j = runEnd(info, k, to, comments);
+    const commented = comments.some((c) => info.start + k >= c.start && info.start + k < c.end);
+    let text = "";
+    for (let i = k; i < j; i++) text += para.units[i].ch;
+    const style = cachedRunStyle(ctx.styles, u.f, para);
     html += `<span${attr}${commented ? ' class="ws-comment"' : ""}${style ? ` style="${style}"` : ""}>${esc(text)}</span>`;
     k = j;
   }
   return html;
 }
 
-function paragraphHtml(doc, info, commentSpans, withPositions, from = 0, to = info.para.units.length) {
+/**
+ * Everything a render pass shares.
+ * @typedef {{doc: any, L: any, commentSpans: {start: number, end: number}[], withPositions: boolean, styles: Map<string, string>}} RenderCtx
+ */
+
+/** @returns {RenderCtx} */
+function renderCtx(doc, commentSpans, withPositions) {
+  return { doc, L: layout(doc), commentSpans, withPositions, styles: new Map() };
+}
+
+/** @param {RenderCtx} ctx */
+function paragraphHtml(info, ctx, from = 0, to = info.para.units.length) {
   const para = info.para;
   const p = effectivePara(para);
   const tag = TAG[para.props.style] || "p";
@@ -65,15 +124,16 @@ function paragraphHtml(doc, info, commentSpans, withPositions, from = 0, to = in
   let marker = "";
   if (para.list) {
     css.push(`padding-left:${18 + para.list.level * 18}pt`);
-    marker = `<span class="ws-list-marker" contenteditable="false">${esc(listString(doc, para))}</span>`;
+    marker = `<span class="ws-list-marker" contenteditable="false">${esc(listString(ctx.doc, para))}</span>`;
   }
   const cls = `ws-p ws-style-${para.props.style.replace(/[^A-Za-z0-9]+/g, "-")}`;
-  const attr = withPositions ? ` data-para-start="${info.start}" data-mark="${info.mark}"` : "";
-  const inner = paragraphInner(doc, info, from, to, commentSpans, withPositions) || (withPositions ? `<span data-pos="${info.start}"></span><br>` : "");
+  const attr = ctx.withPositions ? ` data-para-start="${info.start}" data-mark="${info.mark}"` : "";
+  const inner = paragraphInner(info, from, to, ctx) || (ctx.withPositions ? `<span data-pos="${info.start}"></span><br>` : "");
   return `<${tag} class="${cls}"${attr} style="${css.join(";")}">${marker}${inner}</${tag}>`;
 }
 
-function tableHtml(doc, t, L, commentSpans, withPositions) {
+/** @param {RenderCtx} ctx */
+function tableHtml(t, ctx) {
   const cls = ["ws-table", `ws-tstyle-${t.props.style.replace(/[^A-Za-z0-9]+/g, "-")}`];
   if (t.props.styleBandedRows) cls.push("ws-banded-rows");
   if (t.props.styleBandedColumns) cls.push("ws-banded-cols");
@@ -90,15 +150,16 @@ function tableHtml(doc, t, L, commentSpans, withPositions) {
       const tag = header ? "th" : "td";
       const span = m ? `${m.rowSpan > 1 ? ` rowspan="${m.rowSpan}"` : ""}${m.colSpan > 1 ? ` colspan="${m.colSpan}"` : ""}` : "";
       const shade = cell.props.shadingColor ? ` style="background:${cell.props.shadingColor}"` : "";
-      html += `<${tag}${span}${shade}>${blocksHtml(doc, cell.body.blocks, L, commentSpans, withPositions)}</${tag}>`;
+      html += `<${tag}${span}${shade}>${blocksHtml(cell.body.blocks, ctx)}</${tag}>`;
     });
     html += "</tr>";
   });
   return html + "</table>";
 }
 
-function blocksHtml(doc, blocks, L, commentSpans, withPositions) {
-  return blocks.map((b) => (b.kind === "paragraph" ? paragraphHtml(doc, L.paraInfo.get(b), commentSpans, withPositions) : tableHtml(doc, b, L, commentSpans, withPositions))).join("");
+/** @param {RenderCtx} ctx */
+function blocksHtml(blocks, ctx) {
+  return blocks.map((b) => (b.kind === "paragraph" ? paragraphHtml(ctx.L.paraInfo.get(b), ctx) : tableHtml(b, ctx))).join("");
 }
 
 /**
@@ -106,39 +167,71 @@ function blocksHtml(doc, blocks, L, commentSpans, withPositions) {
  * floating shapes after the body.
  */
 export function renderDocumentHtml(doc) {
-  const L = layout(doc);
-  const comments = doc.comments.map((c) => c.anchor);
-  let html = blocksHtml(doc, doc.body.blocks, L, comments, true);
+  const ctx = renderCtx(doc, doc.comments.map((c) => c.anchor), true);
+  let html = blocksHtml(doc.body.blocks, ctx);
   for (const s of doc.shapes) html += `<img class="ws-shape" data-wrap="${esc(s.textWrap.type)}" src="data:image/png;base64,${esc(s.base64)}" style="left:${s.left}pt;top:${s.top}pt;width:${s.width}pt;height:${s.height}pt" alt="${esc(s.altTextDescription)}">`;
   return html;
 }
 
 /** getHtml(): HTML of [s, e) (paragraphs clipped to the span). */
 export function renderSpanHtml(doc, s, e) {
-  const L = layout(doc);
+  const ctx = renderCtx(doc, [], false);
   const parts = [];
-  for (const info of L.paras) {
+  for (const info of ctx.L.paras) {
     if (!(info.start < Math.max(e, s + 1) && s <= info.mark)) continue;
     const from = Math.max(s, info.start) - info.start;
     const to = Math.min(e, info.mark) - info.start;
-    parts.push(paragraphHtml(doc, info, [], false, from, Math.max(from, to)));
+    parts.push(paragraphHtml(info, ctx, from, Math.max(from, to)));
   }
   return `<html><body>${parts.join("")}</body></html>`;
 }
 
-/** Comment count per position is not needed by callers; positions of a DOM point instead. */
-function domPointToPos(node, offset) {
-  let el = node.nodeType === 3 ? node.parentElement : node;
-  if (node.nodeType !== 3 && node.childNodes[offset]) {
-    // Element boundary: use the child at the offset.
-    const child = node.childNodes[offset];
-    const withPos = child.nodeType === 1 ? (child.hasAttribute?.("data-pos") ? child : child.querySelector?.("[data-pos]")) : null;
-    if (withPos) return Number(withPos.getAttribute("data-pos"));
+// ---------------------------------------------------------------- DOM selection -> positions
+
+/**
+ * Document span of a selection given as two run points: each is a run's first position (its
+ * data-pos) plus a character offset inside the run. Anchor and focus may come in either order
+ * (a backwards drag), so the span is ordered. Pure, so Node tests need no DOM.
+ * @param {number} anchorPos @param {number} anchorOffset
+ * @param {number} focusPos @param {number} focusOffset
+ * @returns {{start: number, end: number}}
+ */
+export function spanFromRunPoints(anchorPos, anchorOffset, focusPos, focusOffset) {
+  const a = anchorPos + anchorOffset;
+  const b = focusPos + focusOffset;
+  return { start: Math.min(a, b), end: Math.max(a, b) };
+}
+
+/** Characters before (node, offset) inside its parent: the browser may split a span's text node. */
+function textOffsetInParent(node, offset) {
+  let n = offset;
+  for (let sib = node.previousSibling; sib; sib = sib.previousSibling) if (sib.nodeType === 3) n += sib.nodeValue?.length ?? 0;
+  return n;
+}
+
+/**
+ * A DOM point as a run point {pos, offset}: pos is the data-pos of the run (or picture) it is in,
+ * offset the characters before it inside that run. Points between elements use the next element;
+ * points in a paragraph outside any run (the list marker, the end) use its start or its mark.
+ * @param {Node} node @param {number} offset
+ * @returns {{pos: number, offset: number}|null}
+ */
+export function domPointToRunPoint(node, offset) {
+  const isText = node.nodeType === 3;
+  const el = /** @type {Element|null} */ (isText ? node.parentElement : node);
+  const child = isText ? null : node.childNodes?.[offset];
+  if (child && child.nodeType === 1) {
+    const c = /** @type {Element} */ (child);
+    const withPos = c.hasAttribute?.("data-pos") ? c : c.querySelector?.("[data-pos]");
+    if (withPos) return { pos: Number(withPos.getAttribute("data-pos")), offset: 0 };
   }
-  const posEl = el?.closest?.("[data-pos]");
-  if (posEl) return Number(posEl.getAttribute("data-pos")) + (node.nodeType === 3 ? offset : posEl.tagName === "IMG" && offset > 0 ? 1 : 0);
+  const run = el?.closest?.("[data-pos]");
+  if (run) {
+    const inRun = isText ? textOffsetInParent(node, offset) : run.tagName === "IMG" && offset > 0 ? 1 : 0;
+    return { pos: Number(run.getAttribute("data-pos")), offset: inRun };
+  }
   const para = el?.closest?.("[data-para-start]");
-  if (para) return offset > 0 ? Number(para.getAttribute("data-mark")) : Number(para.getAttribute("data-para-start"));
+  if (para) return { pos: Number(para.getAttribute(offset > 0 ? "data-mark" : "data-para-start")), offset: 0 };
   return null;
 }
 
@@ -148,10 +241,9 @@ function domPointToPos(node, offset) {
  * @returns {{start: number, end: number}|null}
  */
 export function domSelectionToSpan(selection) {
-  if (!selection || selection.rangeCount === 0) return null;
-  const r = selection.getRangeAt(0);
-  const a = domPointToPos(r.startContainer, r.startOffset);
-  const b = domPointToPos(r.endContainer, r.endOffset);
-  if (a === null || b === null) return null;
-  return { start: Math.min(a, b), end: Math.max(a, b) };
+  if (!selection || selection.rangeCount === 0 || !selection.anchorNode || !selection.focusNode) return null;
+  const a = domPointToRunPoint(selection.anchorNode, selection.anchorOffset);
+  const b = domPointToRunPoint(selection.focusNode, selection.focusOffset);
+  if (!a || !b) return null;
+  return spanFromRunPoints(a.pos, a.offset, b.pos, b.offset);
 }

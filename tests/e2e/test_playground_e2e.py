@@ -41,6 +41,36 @@ def test_playground_renders_a_rich_document(browser, e2e_server, loop_thread):
         assert shot.stat().st_size > 10_000
 
 
+SELECT_IN_RUN = """([runText, from, to]) => {
+  const run = [...document.querySelectorAll("#pg-page span[data-pos]")].find((s) => s.textContent === runText);
+  const range = document.createRange();
+  range.setStart(run.firstChild, from);
+  range.setEnd(run.firstChild, to);
+  getSelection().removeAllRanges();
+  getSelection().addRange(range);
+  return Number(run.dataset.pos);
+}"""
+
+
+def test_selecting_part_of_a_run_sets_the_selection(browser, e2e_server, loop_thread):
+    with playground(browser, e2e_server, loop_thread, "web") as word:
+        page = word.page
+        # One span holds the whole run, so a DOM range inside it must map to exact characters.
+        pos = page.evaluate(SELECT_IN_RUN, ["Revenue grew ", 2, 7])
+        page.wait_for_function("p => window.wordSim.getSelection().start === p + 2", arg=pos)
+        assert page.evaluate("window.wordSim.getSelection()") == {"start": pos + 2, "end": pos + 7, "text": "venue"}
+        assert page.inner_text("#pg-selection") == f'{pos + 2}–{pos + 7} "venue"'
+        # A mouse drag over a run, twice: the second press must not re-render the page mid-drag.
+        for text in ["Revenue grew ", "Costs were "]:
+            box = page.locator("#pg-page span[data-pos]", has_text=text).first.bounding_box()
+            y = box["y"] + box["height"] / 2
+            page.mouse.move(box["x"] + 1, y)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] - 1, y, steps=5)
+            page.mouse.up()
+            page.wait_for_function("t => window.wordSim.getSelection().text === t", arg=text)
+
+
 def test_cli_call_appears_in_document_and_pane_log(browser, e2e_server, loop_thread):
     with playground(browser, e2e_server, loop_thread, "web") as word:
         word.set_text("Hello")
