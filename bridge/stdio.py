@@ -30,6 +30,11 @@ async def run_stdio(config: BridgeConfig) -> None:
     try:
         server = prepare(config)
     except OSError as exc:
+        # Two clients starting at once race for the port: the loser forwards to the winner.
+        if await _wait_for_bridge(config, seconds=10):
+            log.info("another bridge took port %s first: forwarding to it", config.port)
+            await _forward(config)
+            return
         log.error("port %s is taken by something that is not a Word Bridge (%s); "
                   "pass --port to use another one", config.port, exc)
         raise SystemExit(1) from exc
@@ -40,6 +45,15 @@ async def run_stdio(config: BridgeConfig) -> None:
     finally:
         server.stop()
         await asyncio.wait_for(web, 10)
+
+
+async def _wait_for_bridge(config: BridgeConfig, seconds: float) -> bool:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while asyncio.get_running_loop().time() < deadline:
+        if await asyncio.to_thread(bridge_is_running, config):
+            return True
+        await asyncio.sleep(0.25)
+    return False
 
 
 async def _forward(config: BridgeConfig) -> None:

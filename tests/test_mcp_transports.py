@@ -161,3 +161,15 @@ async def test_sessions_of_long_gone_panes_are_forgotten():
     await asyncio.sleep(0.1)
     fresh = InProcessPane(hub)
     assert hub.session(gone.session.id) is None and hub.session(fresh.session.id) is fresh.session
+
+
+async def test_a_second_stdio_client_forwards_to_the_first(certs_dir, unused_tcp_port):
+    params = _stdio_params(unused_tcp_port, certs_dir)
+    async with Client(params) as first, Client(params) as second:
+        probe = _PortServer(BridgeConfig(port=unused_tcp_port, certs_dir=certs_dir))
+        await wait_until(probe.ready, timeout=15)
+        pane = await FakePane(probe, title="Together.docx").connect()
+        for client in (first, second):
+            listed = await client.call_tool("listDocuments", {})
+            assert [d["title"] for d in listed.structured_content["documents"]] == ["Together.docx"]
+        await pane.close()
