@@ -52,6 +52,21 @@ export function bump(doc) {
   doc.saved = false;
 }
 
+/**
+ * Mark the model changed where no position or character moved (formatting, paragraph or list
+ * properties): a current layout cache stays valid, so many format edits do not re-lay out.
+ */
+export function bumpFormat(doc) {
+  const valid = isLayoutCurrent(doc);
+  bump(doc);
+  if (valid) doc._layout.version = doc.version;
+}
+
+/** True when the cached layout matches the model. */
+function isLayoutCurrent(doc) {
+  return Boolean(doc._layout) && doc._layout.version === doc.version;
+}
+
 // ---------------------------------------------------------------- anchors
 
 /** Register a range anchor that edits will keep up to date. */
@@ -84,17 +99,20 @@ export function shiftDelete(doc, a, b) {
  * @returns {{paras: object[], paraInfo: Map, tableInfo: Map, rowInfo: Map, cellInfo: Map, containerInfo: Map, tables: object[], chars: string[], length: number}}
  */
 export function layout(doc) {
-  if (doc._layout && doc._layout.version === doc.version) return doc._layout;
-  const L = { version: doc.version, paras: [], paraInfo: new Map(), tableInfo: new Map(), rowInfo: new Map(), cellInfo: new Map(), containerInfo: new Map(), tables: [], chars: [] };
+  if (isLayoutCurrent(doc)) return doc._layout;
+  const L = {
+    version: doc.version, paras: [], paraInfo: new Map(), tableInfo: new Map(), rowInfo: new Map(), cellInfo: new Map(), containerInfo: new Map(), tables: [], _chars: null,
+    // Built on first use: most edits never read the whole character stream.
+    get chars() { return this._chars || (this._chars = buildChars(this)); },
+  };
   let pos = 0;
   const walk = (container, parent, lastCellInRow) => {
     const start = pos;
     container.blocks.forEach((b, index) => {
       if (b.kind === "paragraph") {
-        const info = { para: b, start: pos, mark: pos + b.units.length, end: pos + b.units.length + 1, container, index, cell: parent?.cell || null, table: parent?.table || null, depth: parent?.depth || 0 };
-        for (const u of b.units) L.chars.push(u.pic ? "" : u.ch);
         const isCellEnd = parent && index === container.blocks.length - 1;
-        L.chars.push(isCellEnd ? (lastCellInRow ? "" : "\t") : "\r");
+        const markCh = isCellEnd ? (lastCellInRow ? "" : "\t") : "\r";
+        const info = { para: b, start: pos, mark: pos + b.units.length, end: pos + b.units.length + 1, container, index, cell: parent?.cell || null, table: parent?.table || null, depth: parent?.depth || 0, markCh };
         pos = info.end;
         L.paras.push(info);
         L.paraInfo.set(b, info);
@@ -114,7 +132,6 @@ export function layout(doc) {
         L.cellInfo.set(cell, { cell, table: t, row, rowIndex: r, col: c, start: cellStart, end: pos });
       });
       L.rowInfo.set(row, { row, table: t, rowIndex: r, start: rowStart, mark: pos, end: pos + 1 });
-      L.chars.push("\r");
       pos += 1;
     });
     info.end = pos;
@@ -126,27 +143,67 @@ export function layout(doc) {
   return L;
 }
 
+/**
+ * The character stream: units (pictures ""), each paragraph's mark, and "\r" for every
+ * end-of-row mark (the positions no paragraph covers).
+ */
+function buildChars(L) {
+  const chars = [];
+  for (const info of L.paras) {
+    while (chars.length < info.start) chars.push("\r");
+    for (const u of info.para.units) chars.push(u.pic ? "" : u.ch);
+    chars.push(info.markCh);
+  }
+  while (chars.length < L.length) chars.push("\r");
+  return chars;
+}
+
+/** Index in L.paras of the last paragraph starting at or before pos (-1 if none); paras are in order. */
+function paraIndexAt(L, pos) {
+  let lo = 0, hi = L.paras.length - 1, found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (L.paras[mid].start <= pos) { found = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  return found;
+}
+
 /** The paragraph holding position pos (end-of-row marks and the story end clamp backwards). */
 export function locate(doc, pos) {
   const L = layout(doc);
-  let best = L.paras[0];
-  for (const info of L.paras) {
-    if (info.start <= pos && pos <= info.mark) return info;
-    if (info.mark < pos) best = info;
-  }
-  return best;
+  // Paragraphs do not overlap, so the last one starting at or before pos holds it or precedes it.
+  const k = paraIndexAt(L, pos);
+  return k < 0 ? L.paras[0] : L.paras[k];
 }
 
 /** Paragraph infos intersecting [s, e); a collapsed span yields the paragraph that holds it. */
 export function parasInSpan(doc, s, e) {
   const L = layout(doc);
   if (e <= s) return [locate(doc, s)];
-  return L.paras.filter((i) => i.start < e && s < i.end);
+  const out = [];
+  let k = Math.max(0, paraIndexAt(L, s));
+  if (L.paras[k] && L.paras[k].end <= s) k++;
+  for (; k < L.paras.length && L.paras[k].start < e; k++) out.push(L.paras[k]);
+  return out;
 }
 
 /** Text of [s, e): paragraph marks read "\r", cell ends "\t", pictures "". */
 export function spanText(doc, s, e) {
-  return layout(doc).chars.slice(Math.max(0, s), Math.max(0, e)).join("");
+  const L = layout(doc);
+  const from = Math.max(0, s), to = Math.min(Math.max(0, e), L.length);
+  if (to <= from) return "";
+  if (L._chars) return L._chars.slice(from, to).join("");
+  // Walk only the paragraphs the span covers instead of building the whole stream.
+  let out = "";
+  let pos = from;
+  for (let k = Math.max(0, paraIndexAt(L, from)); k < L.paras.length && pos < to; k++) {
+    const info = L.paras[k];
+    for (; pos < info.start && pos < to; pos++) out += "\r";
+    for (; pos < info.mark && pos < to; pos++) { const u = info.para.units[pos - info.start]; out += u.pic ? "" : u.ch; }
+    if (pos === info.mark && pos < to) { out += info.markCh; pos++; }
+  }
+  for (; pos < to; pos++) out += "\r";
+  return out;
 }
 
 /** Length of a block in positions. */
@@ -171,21 +228,56 @@ export function findUnit(doc, unit) {
 
 // ---------------------------------------------------------------- primitive edits
 
+/**
+ * Update the cached layout after n units were inserted (n > 0) at p, or -n units deleted from
+ * [p, p - n), inside one paragraph, instead of re-laying out the whole document: only positions
+ * after p move (nothing but that paragraph's units lies inside a deleted span), plus the
+ * paragraph's own mark when text is appended at it.
+ */
+function shiftLayout(L, info, p, n) {
+  const move = (o) => {
+    if (o.start > p) o.start += n;
+    if (o.mark !== undefined && o.mark > p) o.mark += n;
+    if (o.end > p) o.end += n;
+  };
+  const appended = n > 0 && info.mark === p;
+  const k = paraIndexAt(L, info.start);
+  move(info);
+  // Every later paragraph lies wholly after p.
+  for (let j = k + 1; j < L.paras.length; j++) { const o = L.paras[j]; o.start += n; o.mark += n; o.end += n; }
+  for (const t of L.tables) move(t);
+  for (const m of [L.rowInfo, L.cellInfo, L.containerInfo]) for (const o of m.values()) move(o);
+  if (appended) info.mark += n;
+  L.length += n;
+  L._chars = null;
+}
+
+/** Record a units edit of one paragraph: bump the model, keep a current layout current. */
+function unitsChanged(doc, info, p, n) {
+  const L = isLayoutCurrent(doc) ? doc._layout : null;
+  bump(doc);
+  if (!L) return;
+  shiftLayout(L, info, p, n);
+  L.version = doc.version;
+}
+
 /** Insert units into a paragraph at offset. */
 export function insertUnits(doc, para, offset, units) {
   if (!units.length) return;
-  const p = layout(doc).paraInfo.get(para).start + offset;
+  const info = layout(doc).paraInfo.get(para);
+  const p = info.start + offset;
   para.units.splice(offset, 0, ...units);
-  bump(doc);
+  unitsChanged(doc, info, p, units.length);
   shiftInsert(doc, p, units.length);
 }
 
 /** Delete units [from, to) of a paragraph. */
 export function deleteUnits(doc, para, from, to) {
   if (to <= from) return;
-  const p = layout(doc).paraInfo.get(para).start + from;
+  const info = layout(doc).paraInfo.get(para);
+  const p = info.start + from;
   para.units.splice(from, to - from);
-  bump(doc);
+  unitsChanged(doc, info, p, -(to - from));
   shiftDelete(doc, p, p + (to - from));
 }
 
@@ -216,6 +308,30 @@ export function mergeWithNext(doc, para) {
   return true;
 }
 
+/**
+ * Update the cached layout after a paragraph was inserted into the body at index, starting at p
+ * (the common insertParagraph): everything at or after p moves, the body grows, later body blocks
+ * move up one index. Nested containers are left to a full re-layout (cell-end marks change).
+ */
+function layoutInsertBodyParagraph(L, body, index, para, p) {
+  const n = para.units.length + 1;
+  const shift = (o) => { o.start += n; if (o.mark !== undefined) o.mark += n; o.end += n; };
+  const k = paraIndexAt(L, p - 1) + 1;
+  for (let j = k; j < L.paras.length; j++) shift(L.paras[j]);
+  for (const t of L.tables) if (t.start >= p) shift(t);
+  for (const m of [L.rowInfo, L.cellInfo]) for (const o of m.values()) if (o.start >= p) shift(o);
+  for (const [c, o] of L.containerInfo) if (c === body) o.end += n; else if (o.start >= p) shift(o);
+  for (let j = index + 1; j < body.blocks.length; j++) {
+    const b = body.blocks[j];
+    (b.kind === "paragraph" ? L.paraInfo.get(b) : L.tableInfo.get(b)).index = j;
+  }
+  const info = { para, start: p, mark: p + n - 1, end: p + n, container: body, index, cell: null, table: null, depth: 0, markCh: "\r" };
+  L.paras.splice(k, 0, info);
+  L.paraInfo.set(para, info);
+  L.length += n;
+  L._chars = null;
+}
+
 /** Insert a block (paragraph or table) into a container at index. */
 export function insertBlock(doc, container, index, block) {
   const L = layout(doc);
@@ -223,6 +339,10 @@ export function insertBlock(doc, container, index, block) {
   const p = at ? (at.kind === "paragraph" ? L.paraInfo.get(at).start : L.tableInfo.get(at).start) : L.containerInfo.get(container).end;
   container.blocks.splice(index, 0, block);
   bump(doc);
+  if (container === doc.body && block.kind === "paragraph") {
+    layoutInsertBodyParagraph(L, container, index, block, p);
+    L.version = doc.version;
+  }
   shiftInsert(doc, p, blockLength(block));
 }
 
@@ -300,6 +420,13 @@ export function insertTextAt(doc, pos, text, fmt) {
 export function deleteSpan(doc, s, e) {
   if (e <= s) return;
   const L = layout(doc);
+  // Text inside one paragraph (the common Replace): no need to visit the whole tree.
+  const one = locate(doc, s);
+  if (one.start <= s && e <= one.mark) {
+    deleteUnits(doc, one.para, s - one.start, e - one.start);
+    ensureTrailingParagraph(doc, doc.body);
+    return;
+  }
   const actions = [];
   const visit = (container) => {
     for (const b of container.blocks) {
@@ -369,7 +496,7 @@ export function effectivePara(para) {
 export function applyFmt(doc, s, e, patch) {
   for (const { info, unit, index } of unitsInSpan(doc, s, e)) info.para.units[index] = { ...unit, f: { ...unit.f, ...patch } };
   for (const info of parasInSpan(doc, s, e)) if (s <= info.start && info.mark <= e) info.para.markFmt = { ...info.para.markFmt, ...patch };
-  bump(doc);
+  bumpFormat(doc);
 }
 
 /** Read effective font values over [s, e): one value, or null when mixed (highlight: "" when mixed). */

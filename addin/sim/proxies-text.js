@@ -1,7 +1,7 @@
 // Document, Body, Range, Paragraph, Font and their collections.
 import { ClientObject, ClientCollection, defineProxy, classes } from "./runtime.js";
 import { wordError } from "./errors.js";
-import { layout, locate, parasInSpan, spanText, unitsInSpan, applyFmt, readFont, effectivePara, deleteSpan, createAnchor, bump } from "./model.js";
+import { layout, locate, parasInSpan, spanText, unitsInSpan, applyFmt, readFont, effectivePara, deleteSpan, createAnchor, bump, bumpFormat } from "./model.js";
 import { checkLocation, spanOf, insertInline, textParts, pictureUnit, insertParagraphBlock, insertTableBlock, insertBreakAt } from "./inline-ops.js";
 import { buildSearchRegExp, findHits } from "./search.js";
 import { htmlToParts } from "./html-import.js";
@@ -37,7 +37,8 @@ export function applyStyle(doc, span, style, loc) {
       const listType = LIST_STYLES[style.nameLocal];
       if (listType && !info.para.list) joinOrStartList(doc, info.para, listType);
     }
-    bump(doc);
+    // Paragraph styles move no text: keep the layout (applyStyle on many ranges).
+    bumpFormat(doc);
   } else throw invalid(loc);
 }
 
@@ -407,7 +408,7 @@ defineProxy(Range, {
 const ALIGNMENTS = ["Left", "Centered", "Right", "Justified"];
 const paraNumber = (k, max = 1584) => ({
   get(loc) { return effectivePara(this._target(loc))[k]; },
-  put(v, loc) { if (!isNum(v) || Math.abs(v) > max || (k !== "firstLineIndent" && k !== "leftIndent" && k !== "rightIndent" && v < 0)) throw invalid(loc); this._target(loc).props[k] = Math.round(v * 20) / 20; bump(this._doc); },
+  put(v, loc) { if (!isNum(v) || Math.abs(v) > max || (k !== "firstLineIndent" && k !== "leftIndent" && k !== "rightIndent" && v < 0)) throw invalid(loc); this._target(loc).props[k] = Math.round(v * 20) / 20; bumpFormat(this._doc); },
 });
 
 export class Paragraph extends ClientObject {

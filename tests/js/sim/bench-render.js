@@ -37,8 +37,8 @@ function loadedBlocks(n, formatted) {
 
 /**
  * The same document after one Office.js edit: body.font.name gives every character its own format
- * object (as any API formatting does). Formatting the words by search instead would be as
- * realistic but takes minutes at 2,000 paragraphs (each font set re-lays out the model).
+ * object (as any API formatting does). One body-wide edit keeps this bench about rendering; the cost
+ * of many small edits is measured by bench-edits.js.
  */
 async function editedSim(n) {
   const sim = createSimulator();
