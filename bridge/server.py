@@ -9,6 +9,8 @@ import sys
 from typing import Any
 
 import uvicorn
+import wsproto.utilities
+from uvicorn.protocols.websockets.wsproto_impl import WSProtocol
 
 from bridge.app import Bridge, create_bridge
 from bridge.certs import DevCerts, ensure_dev_certs
@@ -29,6 +31,20 @@ LOG_CONFIG: dict[str, Any] = {
 }
 
 
+class PaneSocketProtocol(WSProtocol):
+    """uvicorn's wsproto protocol, tolerant of a pane whose socket closed as the server stops.
+
+    uvicorn's shutdown sends a close frame on every tracked connection; one that the pane has
+    just closed raises LocalProtocolError, which aborted the rest of the shutdown.
+    """
+
+    def shutdown(self) -> None:
+        try:
+            super().shutdown()
+        except wsproto.utilities.LocalProtocolError:
+            self.transport.close()
+
+
 class RunningServer:
     """A bridge served by uvicorn on an already-bound socket."""
 
@@ -40,9 +56,7 @@ class RunningServer:
         if certs is not None:
             kwargs = {"ssl_certfile": str(certs.cert), "ssl_keyfile": str(certs.key)}
         self.uvicorn = uvicorn.Server(
-            # wsproto: uvicorn's websockets-sansio protocol raises InvalidState at shutdown when a
-            # pane's socket is already closing, which aborts the rest of the shutdown.
-            uvicorn.Config(bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on", ws="wsproto",
+            uvicorn.Config(bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on", ws=PaneSocketProtocol,
                            ws_ping_interval=None, timeout_graceful_shutdown=2, **kwargs)
         )
 
