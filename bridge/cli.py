@@ -83,14 +83,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from bridge.server import run
+    from bridge.server.runner import run
 
     run(_config(args))
     return 0
 
 
 def _playground(args: argparse.Namespace) -> int:
-    from bridge.server import run
+    from bridge.server.runner import run
 
     config = _config(args, playground=True)
     if args.open:
@@ -106,7 +106,7 @@ def _playground(args: argparse.Namespace) -> int:
 
 
 def _stdio(args: argparse.Namespace) -> int:
-    from bridge.stdio import run_stdio
+    from bridge.server.stdio import run_stdio
 
     asyncio.run(run_stdio(_config(args)))
     return 0
@@ -126,7 +126,7 @@ def _call(args: argparse.Namespace) -> int:
 
 async def _call_remote(config: BridgeConfig, meta: dict[str, Any], document: str | None,
                        task_id: str | None) -> dict[str, Any]:
-    from bridge.remote import bridge_is_running, mcp_client
+    from bridge.word.remote import bridge_is_running, mcp_client
 
     if not await asyncio.to_thread(bridge_is_running, config):
         return {"ok": False, "op": meta["op"], "data": {}, "code": "E_NOT_FOUND",
@@ -143,7 +143,7 @@ async def _call_remote(config: BridgeConfig, meta: dict[str, Any], document: str
 
 
 def _certs(args: argparse.Namespace) -> int:
-    from bridge.certs import ensure_dev_certs, install_ca_commands
+    from bridge.setup.certs import ensure_dev_certs, install_ca_commands
 
     certs = ensure_dev_certs(args.certs)
     print(f"CA certificate:   {certs.ca_cert}\nServer cert:      {certs.cert}\nServer key:       {certs.key}")
@@ -164,7 +164,7 @@ def _certs(args: argparse.Namespace) -> int:
 
 
 def _manifest(args: argparse.Namespace) -> int:
-    from bridge.manifest import render_manifest
+    from bridge.setup.manifest import render_manifest
 
     try:
         xml = render_manifest(args.url.rstrip("/"), token=args.token)
@@ -180,13 +180,13 @@ def _manifest(args: argparse.Namespace) -> int:
 
 
 def _sideload(args: argparse.Namespace) -> int:
-    from bridge.sideload import sideload
+    from bridge.setup.sideload import sideload
 
     return sideload(args.platform, args.url.rstrip("/"))
 
 
 def _doctor(args: argparse.Namespace) -> int:
-    from bridge.doctor import doctor
+    from bridge.setup.doctor import doctor
 
     return doctor(_config(args))
 

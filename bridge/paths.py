@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -17,3 +18,9 @@ def project_root() -> Path | None:
     """The source checkout's root, when running from one."""
     root = _PACKAGE.parent
     return root if (root / "pyproject.toml").is_file() and (root / "addin").is_dir() else None
+
+
+def data_dir() -> Path:
+    """`$WORD_BRIDGE_DATA_DIR`, else `~/.word-bridge`: where durable state (certificates, databases) lives."""
+    env = os.environ.get("WORD_BRIDGE_DATA_DIR")
+    return Path(env).expanduser() if env else Path.home() / ".word-bridge"

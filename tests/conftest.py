@@ -12,7 +12,7 @@ def anyio_backend() -> str:
 @pytest.fixture(scope="session")
 def certs_dir(tmp_path_factory: pytest.TempPathFactory):
     """One set of development certificates for the whole run (key generation is slow)."""
-    from bridge.certs import ensure_dev_certs
+    from bridge.setup.certs import ensure_dev_certs
 
     directory = tmp_path_factory.mktemp("certs")
     ensure_dev_certs(directory)

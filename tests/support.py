@@ -18,10 +18,10 @@ from typing import Any
 
 import websockets
 
-from bridge.app import Bridge
-from bridge.certs import ensure_dev_certs, ssl_context_trusting
+from bridge.server.app import Bridge
+from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 from bridge.config import BridgeConfig
-from bridge.server import RunningServer, prepare
+from bridge.server.runner import RunningServer, prepare
 
 
 class ServerThread:

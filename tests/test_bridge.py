@@ -16,7 +16,7 @@ import pytest
 import websockets
 
 from bridge.config import BridgeConfig
-from bridge.remote import mcp_client
+from bridge.word.remote import mcp_client
 from tests.support import FakePane, ServerThread, meta, wait_until
 
 pytestmark = pytest.mark.anyio

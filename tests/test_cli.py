@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-from bridge.certs import ensure_dev_certs, ssl_context_trusting
+from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -1,4 +1,4 @@
-"""bridge.manifest and bridge.icons: XSD-valid manifests, the checks the XSD lacks, the icons."""
+"""bridge.setup.manifest and bridge.setup.icons: XSD-valid manifests, the checks the XSD lacks, the icons."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from bridge.icons import ICON_SIZES, icon_png
-from bridge.manifest import ADDIN_ID, DEFAULT_BASE_URL, check_manifest, main, render_manifest
+from bridge.setup.icons import ICON_SIZES, icon_png
+from bridge.setup.manifest import ADDIN_ID, DEFAULT_BASE_URL, check_manifest, main, render_manifest
 
 SCHEMAS = Path(__file__).parent / "schemas" / "office-manifest"
 REPO = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ def test_schema_is_strict_enough_to_matter(schema: etree.XMLSchema) -> None:
 
 def test_committed_manifest_matches_the_render() -> None:
     committed = (REPO / "manifest.xml").read_text(encoding="utf-8")
-    assert committed == render_manifest(), "regenerate it: python -m bridge.manifest -o manifest.xml"
+    assert committed == render_manifest(), "regenerate it: python -m bridge.setup.manifest -o manifest.xml"
 
 
 @pytest.mark.parametrize("base", ["https://localhost:3000", "https://example.test:8443", "https://example.test:8443/word"])

@@ -13,9 +13,9 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from bridge.config import BridgeConfig
-from bridge.hub import Hub
-from bridge.mcp_tools import EDIT_TASK_DESCRIPTION, build_mcp_server
-from bridge.service import EditService
+from bridge.word.hub import Hub
+from bridge.server.mcp_tools import EDIT_TASK_DESCRIPTION, build_mcp_server
+from bridge.word.service import EditService
 from tests.support import FakePane, ServerThread, meta, wait_until
 
 pytestmark = pytest.mark.anyio
@@ -126,12 +126,12 @@ class _PortServer:
         self.ws_url = f"wss://localhost:{config.port}/ws"
 
     def client_ssl(self):
-        from bridge.certs import ensure_dev_certs, ssl_context_trusting
+        from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 
         return ssl_context_trusting(ensure_dev_certs(self.config.certs_dir))
 
     def ready(self) -> bool:
-        from bridge.remote import bridge_is_running
+        from bridge.word.remote import bridge_is_running
 
         return bridge_is_running(self.config)
 

@@ -1,4 +1,4 @@
-"""Table-driven tests of bridge.ops: every op's valid, defaulted, aliased and invalid forms."""
+"""Table-driven tests of bridge.word.ops: every op's valid, defaulted, aliased and invalid forms."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bridge.envelope import OpError
-from bridge.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task
+from bridge.word.envelope import OpError
+from bridge.word.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task
 
 
 def meta(op: str, args: Any = None, **extra: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Envelope, legacy form, diagnostics and describe_ops of bridge.ops."""
+"""Envelope, legacy form, diagnostics and describe_ops of bridge.word.ops."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bridge.envelope import OpError
-from bridge.ops import SUPPORTED_OPS, describe_ops, parse_edit_task
+from bridge.word.envelope import OpError
+from bridge.word.ops import SUPPORTED_OPS, describe_ops, parse_edit_task
 
 IT = {"scope": "selection", "location": "replace", "newParagraph": False, "keepFormatting": True}
 

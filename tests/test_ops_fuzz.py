@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridge.envelope import Code, OpError
-from bridge.ops import SUPPORTED_OPS, parse_edit_task
+from bridge.word.envelope import Code, OpError
+from bridge.word.ops import SUPPORTED_OPS, parse_edit_task
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=40),

@@ -1,4 +1,4 @@
-"""Colour, size and id normalisation (bridge.ops.normalize)."""
+"""Colour, size and id normalisation (bridge.word.ops.normalize)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bridge.ops import normalize as n
-from bridge.ops.css_colors import CSS_COLORS
+from bridge.word.ops import normalize as n
+from bridge.word.ops.css_colors import CSS_COLORS
 
 COLOURS: list[tuple[Any, str]] = [
     ("#1f4e79", "#1F4E79"),

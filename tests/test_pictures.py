@@ -1,4 +1,4 @@
-"""bridge.pictures against a real local HTTP server: formats, limits, bombs, failures."""
+"""bridge.word.pictures against a real local HTTP server: formats, limits, bombs, failures."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ import httpx
 import pytest
 from PIL import Image
 
-from bridge.envelope import Code, OpError
-from bridge.pictures import Picture, PictureLimits, load_picture
+from bridge.word.envelope import Code, OpError
+from bridge.word.pictures import Picture, PictureLimits, load_picture
 
 pytestmark = pytest.mark.anyio
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from bridge.config import BridgeConfig
-from bridge.remote import mcp_client
+from bridge.word.remote import mcp_client
 from tests.support import FakePane, ServerThread, meta
 
 

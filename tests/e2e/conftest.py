@@ -24,9 +24,9 @@ import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
-from bridge.certs import ensure_dev_certs
+from bridge.setup.certs import ensure_dev_certs
 from bridge.config import BridgeConfig
-from bridge.remote import mcp_client
+from bridge.word.remote import mcp_client
 from tests.support import ServerThread
 
 OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js"

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 
-from bridge.envelope import Diagnostic, Level, diagnostic
+from bridge.word.envelope import Diagnostic, Level, diagnostic
 
 from .fields import field_error
 from .normalize import show

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bridge.envelope import Code, OpError, diagnostic
+from bridge.word.envelope import Code, OpError, diagnostic
 
 from .normalize import show
 from .parsed import ParsedOp, build

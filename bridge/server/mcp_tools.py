@@ -13,11 +13,11 @@ from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge import __version__
-from bridge.ops import describe_ops
-from bridge.service import EditService, compact_json
+from bridge.word.ops import describe_ops
+from bridge.word.service import EditService, compact_json
 
 if TYPE_CHECKING:
-    from bridge.remote import RemoteEditService
+    from bridge.word.remote import RemoteEditService
 
 SERVER_NAME = "mcp_word"
 QUALIFIED_EDIT_TASK = f"{SERVER_NAME}__editTask"

@@ -13,10 +13,10 @@ from typing import Any
 
 import httpx
 
-from bridge.envelope import OpError
-from bridge.hub import Hub, ProgressCallback
-from bridge.ops import ParsedOp, parse_edit_task
-from bridge.pictures import PictureLimits, load_picture
+from bridge.word.envelope import OpError
+from bridge.word.hub import Hub, ProgressCallback, RequestKey
+from bridge.word.ops import ParsedOp, parse_edit_task
+from bridge.word.pictures import PictureLimits, load_picture
 
 
 class EditService:
@@ -45,16 +45,21 @@ class EditService:
     ) -> dict[str, Any]:
         """One `editTask` call: the envelope plus `taskId` and `document`."""
         task_id = task_id or "task_" + secrets.token_hex(8)
-        cached = self.hub.cached(task_id)
-        if cached is not None:
-            return _shape(cached.envelope, task_id, cached.document)
         try:
             parsed = parse_edit_task(content=content, meta=meta, action=action, target=target)
+        except OpError as err:
+            return _shape(err.envelope(), task_id, None)
+        # The request as the client asked it (before pictures are fetched): a retry must repeat exactly this.
+        key = RequestKey.of(parsed.wire(), document)
+        repeat = self.hub.cached(task_id, key)
+        if repeat is not None:
+            return _shape(repeat.envelope, task_id, repeat.document)
+        try:
             parsed = await self._prepare(parsed)
         except OpError as err:
             return _shape(err.envelope(), task_id, None)
         outcome = await self.hub.submit(
-            parsed.wire(), content=content, task_id=task_id, document=document, progress=progress
+            parsed.wire(), content=content, task_id=task_id, document=document, progress=progress, key=key
         )
         envelope = outcome.envelope
         if parsed.diagnostics and not outcome.cached:

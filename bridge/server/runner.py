@@ -12,8 +12,8 @@ import uvicorn
 import wsproto.utilities
 from uvicorn.protocols.websockets.wsproto_impl import WSProtocol
 
-from bridge.app import Bridge, create_bridge
-from bridge.certs import DevCerts, ensure_dev_certs
+from bridge.server.app import Bridge, create_bridge
+from bridge.setup.certs import DevCerts, ensure_dev_certs
 from bridge.config import BridgeConfig
 
 # Everything goes to stderr: under `word-bridge stdio`, stdout carries only MCP.

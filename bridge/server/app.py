@@ -17,14 +17,14 @@ from starlette.staticfiles import StaticFiles
 
 from bridge import __version__
 from bridge.config import BridgeConfig
-from bridge.hub import Hub
-from bridge.icons import icon_png
-from bridge.manifest import render_manifest
-from bridge.mcp_tools import build_mcp_server
-from bridge.pane_socket import PaneEndpoint
+from bridge.word.hub import Hub
+from bridge.setup.icons import icon_png
+from bridge.setup.manifest import render_manifest
+from bridge.server.mcp_tools import build_mcp_server
+from bridge.word.pane_socket import PaneEndpoint
 from bridge.paths import addin_dir
-from bridge.security import AccessPolicy, GuardMiddleware
-from bridge.service import EditService
+from bridge.server.security import AccessPolicy, GuardMiddleware
+from bridge.word.service import EditService
 
 NO_CACHE = {"Cache-Control": "no-cache"}
 MAX_MCP_BODY_BYTES = 32 * 1024 * 1024

@@ -13,8 +13,8 @@ import logging
 import sys
 
 from bridge.config import BridgeConfig
-from bridge.mcp_tools import build_mcp_server
-from bridge.remote import RemoteEditService, bridge_is_running
+from bridge.server.mcp_tools import build_mcp_server
+from bridge.word.remote import RemoteEditService, bridge_is_running
 
 log = logging.getLogger("word_bridge.stdio")
 
@@ -25,7 +25,7 @@ async def run_stdio(config: BridgeConfig) -> None:
         log.info("a bridge already serves port %s: forwarding to it", config.port)
         await _forward(config)
         return
-    from bridge.server import prepare
+    from bridge.server.runner import prepare
 
     try:
         server = prepare(config)

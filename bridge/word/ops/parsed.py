@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from bridge.envelope import Diagnostic, diagnostic
+from bridge.word.envelope import Diagnostic, diagnostic
 
 from .base import extras
 from .errors import op_error

@@ -7,7 +7,7 @@ import ssl
 
 import httpx
 
-from bridge.certs import ensure_dev_certs, ssl_context_trusting
+from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 from bridge.config import BridgeConfig
 
 

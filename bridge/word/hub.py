@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from bridge.envelope import Code, diagnostic, fail
+from bridge.word.envelope import Code, diagnostic, fail
 
 Envelope = dict[str, Any]
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
@@ -91,6 +91,38 @@ class Outcome:
     """False when the op never got a pane's answer (no pane, disconnect, timeout): a retry may still run it."""
 
 
+@dataclass(frozen=True)
+class RequestKey:
+    """What a taskId promises to repeat: the op, a digest of each top-level arg, and the document asked for.
+
+    A retry is only a retry when all of it matches; anything else under the same taskId is a different
+    request, and answering it from the cache would drop an edit without a word.
+    """
+
+    op: str
+    args: tuple[tuple[str, str], ...]
+    document: str | None = None
+
+    @classmethod
+    def of(cls, op: dict[str, Any], document: str | None = None) -> RequestKey:
+        raw = op.get("args")
+        args: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        return cls(str(op.get("op", "unknown")), tuple(sorted((k, _digest(v)) for k, v in args.items())), document)
+
+    def difference(self, other: RequestKey, served_by: dict[str, Any] | None) -> str | None:
+        """Why `other` is not a repeat of this request (None when it is)."""
+        if other.op != self.op:
+            return f"op {other.op!r} instead of {self.op!r}"
+        mine, theirs = dict(self.args), dict(other.args)
+        changed = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
+        if changed:
+            return "other args (" + ", ".join(f"args.{k}" for k in changed) + ")"
+        if other.document and not _names(other.document, served_by):
+            first = f"{served_by['title']!r} ({served_by['id']})" if served_by else "another document"
+            return f"document {other.document!r} instead of {first}"
+        return None
+
+
 class PaneGone(Exception):
     """The pane running an op went away before it answered."""
 
@@ -119,9 +151,9 @@ class Hub:
         self.reconnect_grace = reconnect_grace
         self.forget_after = forget_after
         self._sessions: dict[str, PaneSession] = {}
-        self._results: OrderedDict[str, tuple[str, Outcome]] = OrderedDict()
+        self._results: OrderedDict[str, tuple[RequestKey, Outcome]] = OrderedDict()
         self._result_cache_size = result_cache_size
-        self._inflight: dict[str, asyncio.Future[Outcome]] = {}
+        self._inflight: dict[str, tuple[RequestKey, asyncio.Future[Outcome]]] = {}
 
     # ---- sessions -------------------------------------------------------
     def attach(self, hello: dict[str, Any], channel: PaneChannel) -> PaneSession:
@@ -226,13 +258,30 @@ class Hub:
         session.paused = bool(message.get("paused"))
 
     # ---- submitting ops -----------------------------------------------
-    def cached(self, task_id: str | None) -> Outcome | None:
-        """The first result of a taskId, if it already has one."""
+    def cached(self, task_id: str | None, key: RequestKey) -> Outcome | None:
+        """The first result of a taskId when `key` repeats its request; a refusal when it asks for something else."""
         if not task_id or task_id not in self._results:
             return None
-        _, outcome = self._results[task_id]
+        first_key, outcome = self._results[task_id]
         self._results.move_to_end(task_id)
-        return Outcome(outcome.envelope, outcome.document, outcome.stats, cached=True)
+        return self._answer_repeat(task_id, first_key, key, outcome)
+
+    def _answer_repeat(self, task_id: str, first_key: RequestKey, key: RequestKey, outcome: Outcome) -> Outcome:
+        differs = first_key.difference(key, outcome.document)
+        if differs is not None:
+            return Outcome(
+                fail(key.op, Code.INVALID_ARG,
+                     f"taskId {task_id!r} was already used for another request ({differs}); the first result stands and "
+                     "nothing was run. Use a new taskId for a new edit, or repeat the first request exactly to get its result.",
+                     field="taskId"),
+                outcome.document, cached=True, final=False)
+        diags = list(outcome.envelope.get("diagnostics") or [])
+        diags.append(diagnostic("info", "repeated taskId: this is the first result; the op was not run again", "taskId"))
+        served = self._sessions.get(outcome.document["id"]) if outcome.document else None
+        if outcome.document and (served is None or served.channel is None):
+            diags.append(diagnostic("warn", f"the document that ran this op ({outcome.document['title']!r}, "
+                                    f"{outcome.document['id']}) has disconnected since; this result is from before"))
+        return Outcome({**outcome.envelope, "diagnostics": diags}, outcome.document, outcome.stats, cached=True)
 
     async def submit(
         self,
@@ -243,31 +292,31 @@ class Hub:
         document: str | None = None,
         timeout: float | None = None,
         progress: ProgressCallback | None = None,
+        key: RequestKey | None = None,
     ) -> Outcome:
         """Run one canonical op on a document and return its outcome.
 
-        A repeated `task_id` returns the first outcome (and waits for it if it is
-        still running) instead of sending the op again.
+        A repeated `task_id` with the same request (`key`, by default the op as sent and `document`) returns the
+        first outcome (and waits for it if it is still running) instead of sending the op again; the same
+        `task_id` with another request is refused with `E_INVALID_ARG` on `taskId`.
         """
         task_id = task_id or "task_" + secrets.token_hex(8)
-        fingerprint = _fingerprint(op)
-        hit = self._results.get(task_id)
-        if hit is not None:
-            first_fingerprint, _ = hit
-            outcome = self.cached(task_id)
-            assert outcome is not None
-            return _note_reuse(outcome, fingerprint != first_fingerprint)
+        key = key or RequestKey.of(op, document)
+        repeat = self.cached(task_id, key)
+        if repeat is not None:
+            return repeat
         running = self._inflight.get(task_id)
         if running is not None:
-            outcome = await asyncio.shield(running)
-            return _note_reuse(Outcome(outcome.envelope, outcome.document, outcome.stats, cached=True), False)
+            first_key, pending = running
+            outcome = await asyncio.shield(pending)
+            return self._answer_repeat(task_id, first_key, key, outcome)
 
         future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._inflight[task_id] = future
+        self._inflight[task_id] = (key, future)
         try:
             outcome = await self._deliver(op, content, task_id, document, timeout or self.op_timeout, progress)
             if outcome.final:
-                self._remember(task_id, fingerprint, outcome)
+                self._remember(task_id, key, outcome)
             future.set_result(outcome)
             return outcome
         except BaseException as exc:  # cancelled callers must not strand waiters
@@ -366,8 +415,8 @@ class Hub:
                               diagnostics=[diagnostic("info", OPEN_PANE_HINT)])
         return max(live, key=lambda s: s.last_active), None
 
-    def _remember(self, task_id: str, fingerprint: str, outcome: Outcome) -> None:
-        self._results[task_id] = (fingerprint, outcome)
+    def _remember(self, task_id: str, key: RequestKey, outcome: Outcome) -> None:
+        self._results[task_id] = (key, outcome)
         self._results.move_to_end(task_id)
         while len(self._results) > self._result_cache_size:
             self._results.popitem(last=False)
@@ -382,16 +431,12 @@ def _obj(value: object) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _fingerprint(op: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(op, sort_keys=True, default=str).encode()).hexdigest()
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, separators=(",", ":")).encode()).hexdigest()[:32]
 
 
-def _note_reuse(outcome: Outcome, differs: bool) -> Outcome:
-    envelope = dict(outcome.envelope)
-    diags = list(envelope.get("diagnostics") or [])
-    diags.append(diagnostic("info", "repeated taskId: this is the first result; the op was not run again"))
-    if differs:
-        diags.append(diagnostic("warn", "this taskId was first used with a different op; use a new taskId for a new op",
-                                "taskId"))
-    envelope["diagnostics"] = diags
-    return Outcome(envelope, outcome.document, outcome.stats, cached=True)
+def _names(document: str, served_by: dict[str, Any] | None) -> bool:
+    """Does `document` (an id or a title, as callers pass it) name the document that served a result?"""
+    if served_by is None:
+        return False
+    return document == served_by.get("id") or document.casefold() == str(served_by.get("title", "")).casefold()

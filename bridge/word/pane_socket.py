@@ -6,19 +6,26 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from bridge import __version__
-from bridge.envelope import Code
-from bridge.hub import HelloError, Hub, PaneSession
-from bridge.security import AccessPolicy
+from bridge.word.envelope import Code
+from bridge.word.hub import HelloError, Hub, PaneSession
 
 log = logging.getLogger("word_bridge.pane")
 
 HELLO_TIMEOUT_S = 10.0
 MAX_FRAME_BYTES = 64 * 1024 * 1024
+
+
+class PanePolicy(Protocol):
+    """What `/ws` asks of the server's access rules (kept structural so the Word path never imports the server)."""
+
+    def refusal(self, headers: dict[str, str], *, check_token: bool) -> tuple[int, str] | None: ...
+
+    def token_ok(self, presented: str | None) -> bool: ...
 
 
 class WebSocketChannel:
@@ -43,7 +50,7 @@ class WebSocketChannel:
 class PaneEndpoint:
     """ASGI endpoint for `/ws`, bound to a hub and an access policy."""
 
-    def __init__(self, hub: Hub, policy: AccessPolicy, heartbeat_s: float = 15.0) -> None:
+    def __init__(self, hub: Hub, policy: PanePolicy, heartbeat_s: float = 15.0) -> None:
         self.hub = hub
         self.policy = policy
         self.heartbeat_s = heartbeat_s

@@ -27,6 +27,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from bridge.paths import data_dir, project_root
+
 __all__ = [
     "DevCerts",
     "default_certs_dir",
@@ -62,14 +64,8 @@ def default_certs_dir() -> Path:
     env = os.environ.get("WORD_BRIDGE_CERTS")
     if env:
         return Path(env).expanduser()
-    root = Path(__file__).resolve().parent.parent
-    pyproject = root / "pyproject.toml"
-    try:
-        if pyproject.is_file() and 'name = "word-bridge"' in pyproject.read_text(encoding="utf-8"):
-            return root / "certs"
-    except OSError:
-        pass
-    return Path.home() / ".word-bridge" / "certs"
+    root = project_root()
+    return root / "certs" if root is not None else data_dir() / "certs"
 
 
 def _paths(directory: Path) -> DevCerts:

@@ -2,7 +2,7 @@
 
 Office loads the pane from the URLs in this file, so it is generated from one
 template for whatever origin the bridge serves, never edited by hand.
-`python -m bridge.manifest [--url URL] [-o FILE]` writes it.
+`python -m bridge.setup.manifest [--url URL] [-o FILE]` writes it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from urllib.parse import quote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from . import __version__
+from bridge import __version__
 
 __all__ = ["ADDIN_ID", "DEFAULT_BASE_URL", "render_manifest", "check_manifest", "main"]
 
@@ -191,7 +191,7 @@ def _check_resids(root: ET.Element) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Write the manifest for `--url` (default https://localhost:3000) to `-o FILE` or stdout."""
-    parser = argparse.ArgumentParser(prog="python -m bridge.manifest", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bridge.setup.manifest", description=main.__doc__)
     parser.add_argument("--url", default=DEFAULT_BASE_URL, help="the https origin the bridge is served at")
     parser.add_argument("--token", default=None, help="a --token the pane should send")
     parser.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: stdout)")

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from bridge.envelope import Code, OpError, diagnostic
+from bridge.word.envelope import Code, OpError, diagnostic
 
 from .fields import ERROR_TYPE
 from .normalize import json_type, show

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Final
 
-from bridge.envelope import Code, Diagnostic, OpError, diagnostic
+from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 
 from .legacy import parse_legacy
 from .models import MODELS

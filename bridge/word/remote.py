@@ -16,9 +16,9 @@ import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from bridge.certs import ensure_dev_certs, ssl_context_trusting
+from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 from bridge.config import BridgeConfig
-from bridge.hub import ProgressCallback
+from bridge.word.hub import ProgressCallback
 
 
 def _client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:

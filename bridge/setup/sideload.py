@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bridge.manifest import ADDIN_ID, render_manifest
+from bridge.setup.manifest import ADDIN_ID, render_manifest
 
 MAC_WEF_DIR = Path.home() / "Library/Containers/com.microsoft.Word/Data/Documents/wef"
 WINDOWS_DEV_KEY = r"HKCU\SOFTWARE\Microsoft\Office\16.0\Wef\Developer"

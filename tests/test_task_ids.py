@@ -1,0 +1,102 @@
+"""A taskId is a retry key for one request: repeats answer from the cache, anything else under it is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridge.config import BridgeConfig
+from bridge.word.remote import mcp_client
+from tests.support import FakePane, ServerThread, meta
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def server(certs_dir):
+    running = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, op_timeout=5.0)).start()
+    yield running
+    running.stop()
+
+
+async def edit(server: ServerThread, **arguments: Any) -> dict[str, Any]:
+    async with mcp_client(server.config) as client:
+        result = await client.call_tool("editTask", {"content": "x", **arguments})
+        return dict(result.structured_content or {})
+
+
+async def test_an_exact_repeat_answers_from_the_cache(server):
+    pane = await FakePane(server).connect()
+    first = await edit(server, meta=meta("insertText", text="once"), taskId="t1")
+    again = await edit(server, meta=meta("insertText", text="once"), taskId="t1")
+    assert first["ok"] and again["ok"] and len(pane.received) == 1
+    assert again["data"] == first["data"]
+    assert any("not run again" in d["msg"] for d in again["diagnostics"])
+    await pane.close()
+
+
+@pytest.mark.parametrize(("second", "names"), [
+    ({"meta": meta("getSelection")}, "op 'getSelection' instead of 'insertText'"),
+    ({"meta": meta("insertText", text="twice")}, "args.text"),
+    ({"meta": meta("insertText", text="once", location="end")}, "args.location"),
+])
+async def test_the_same_task_id_for_another_request_is_refused(server, second, names):
+    pane = await FakePane(server).connect()
+    first = await edit(server, meta=meta("insertText", text="once"), taskId="t2")
+    refused = await edit(server, taskId="t2", **second)
+    assert first["ok"] is True
+    assert refused["ok"] is False and refused["code"] == "E_INVALID_ARG"
+    error = refused["diagnostics"][0]
+    assert error["field"] == "taskId" and names in error["msg"] and "nothing was run" in error["msg"]
+    assert len(pane.received) == 1, "the second request must not reach the pane"
+    # The first result still stands for an exact repeat.
+    assert (await edit(server, meta=meta("insertText", text="once"), taskId="t2"))["data"] == first["data"]
+    await pane.close()
+
+
+async def test_the_same_task_id_for_another_document_is_refused(server):
+    a = await FakePane(server, title="A.docx").connect()
+    b = await FakePane(server, title="B.docx").connect()
+    first = await edit(server, meta=meta("getSelection"), taskId="t3", document="A.docx")
+    same_by_id = await edit(server, meta=meta("getSelection"), taskId="t3", document=a.session)
+    other = await edit(server, meta=meta("getSelection"), taskId="t3", document="B.docx")
+    assert first["ok"] and same_by_id["ok"] and same_by_id["data"] == first["data"]
+    assert other["code"] == "E_INVALID_ARG" and "document 'B.docx'" in other["diagnostics"][0]["msg"]
+    assert len(a.received) == 1 and b.received == []
+    await a.close()
+    await b.close()
+
+
+async def test_a_refused_request_does_not_block_a_new_task_id(server):
+    pane = await FakePane(server).connect()
+    await edit(server, meta=meta("insertText", text="once"), taskId="t4")
+    await edit(server, meta=meta("insertText", text="twice"), taskId="t4")
+    fresh = await edit(server, meta=meta("insertText", text="twice"), taskId="t5")
+    assert fresh["ok"] and [m["op"]["args"]["text"] for m in pane.received] == ["once", "twice"]
+    await pane.close()
+
+
+async def test_a_cached_answer_says_when_its_document_has_disconnected(server):
+    pane = await FakePane(server).connect()
+    await edit(server, meta=meta("getSelection"), taskId="t6")
+    await pane.close()
+    again = await edit(server, meta=meta("getSelection"), taskId="t6")
+    assert again["ok"] is True
+    assert any(d["level"] == "warn" and "disconnected" in d["msg"] for d in again["diagnostics"])
+
+
+async def test_a_concurrent_request_with_another_op_under_a_running_task_id_is_refused(server):
+    import asyncio
+
+    async def slow(command: dict[str, Any]) -> dict[str, Any]:
+        await asyncio.sleep(0.3)
+        return {"ok": True, "op": command["op"]["op"], "data": {}, "diagnostics": []}
+
+    pane = await FakePane(server, handler=slow).connect()
+    first, second = await asyncio.gather(
+        edit(server, meta=meta("insertText", text="a"), taskId="t7"),
+        edit(server, meta=meta("insertText", text="b"), taskId="t7"),
+    )
+    assert sorted([first["ok"], second["ok"]]) == [False, True] and len(pane.received) == 1
+    await pane.close()
