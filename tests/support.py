@@ -84,6 +84,8 @@ class FakePane:
     token: str | None = None
     origin: str | None = None
     received: list[dict[str, Any]] = field(default_factory=list)
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    """Frames other than ai-cmd and ping (e.g. ai-refused), in arrival order."""
     welcome: dict[str, Any] | None = None
     _ws: Any = None
     _task: asyncio.Task[None] | None = None
@@ -115,6 +117,8 @@ class FakePane:
                 elif message["type"] == "ai-cmd":
                     self.received.append(message)
                     asyncio.create_task(self._answer(message))
+                else:
+                    self.notices.append(message)
         except websockets.ConnectionClosed:
             pass
 

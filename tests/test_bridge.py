@@ -417,3 +417,10 @@ async def test_hello_with_another_protocol_is_refused(server):
         reply = json.loads(await ws.recv())
         assert reply["type"] == "error" and reply["code"] == "E_UNSUPPORTED"
     assert server.bridge.hub.documents() == []
+
+
+async def test_no_document_hint_points_at_this_bridges_playground_not_a_second_bridge(server):
+    result = (await call(server, {"content": "x", "meta": meta("getSelection")})).structured_content
+    hint = next(d["msg"] for d in result["diagnostics"] if d["level"] == "info" and "task pane" in d["msg"])
+    assert f"{server.config.public_url}/playground.html" in hint
+    assert "word-bridge playground" not in hint, "starting a second bridge on a busy port would fail"

@@ -350,16 +350,40 @@ async def test_base64_over_the_size_limit() -> None:
     assert "limit" in err.msg
 
 
-async def test_base64_non_image_and_svg_refused() -> None:
-    assert "not an image" in (await refused("base64", base64.b64encode(b"hello world").decode())).msg
+async def test_base64_non_image_and_svg_are_invalid_args() -> None:
+    """Bytes the client sent that are no image are the client's input error: E_INVALID_ARG on args.data."""
+    err = await refused("base64", base64.b64encode(b"hello world").decode(), code=Code.INVALID_ARG)
+    assert err.msg.startswith("args.data is not an image")
     svg = base64.b64encode(b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>').decode()
-    assert "SVG" in (await refused("base64", "data:image/svg+xml;base64," + svg)).msg
+    assert "SVG" in (await refused("base64", "data:image/svg+xml;base64," + svg, code=Code.INVALID_ARG)).msg
 
 
 async def test_truncated_png_refused() -> None:
     big = encode(gradient((200, 200)), "PNG")
-    err = await refused("base64", base64.b64encode(big[: len(big) // 2]).decode())
+    err = await refused("base64", base64.b64encode(big[: len(big) // 2]).decode(), code=Code.INVALID_ARG)
     assert "damaged" in err.msg
+
+
+def noise(size: tuple[int, int]) -> Image.Image:
+    """Random pixels: PNG cannot compress them, so the encoded size follows the pixel count."""
+    import os as _os
+    return Image.frombytes("RGB", size, _os.urandom(size[0] * size[1] * 3))
+
+
+async def test_a_picture_over_the_payload_limit_is_scaled_down_to_fit() -> None:
+    limits = PictureLimits(max_payload_b64=200_000)
+    src = encode(noise((600, 400)), "PNG")
+    assert len(base64.b64encode(src)) > limits.max_payload_b64
+    pic = await load_picture("base64", base64.b64encode(src).decode(), limits)
+    assert len(pic.data_b64) <= limits.max_payload_b64
+    assert decoded(pic).size == (pic.width, pic.height) and pic.width < 600
+    assert abs(pic.width / pic.height - 1.5) < 0.02, "the aspect ratio is kept"
+
+
+async def test_a_picture_that_cannot_fit_the_payload_limit_is_refused_clearly() -> None:
+    limits = PictureLimits(max_payload_b64=2_000, min_side=64)
+    err = await refused("base64", base64.b64encode(encode(noise((400, 400)), "PNG")).decode(), limits)
+    assert "does not fit" in err.msg and "64 pixels" in err.msg
 
 
 async def test_animated_gif_and_bmp_kept() -> None:

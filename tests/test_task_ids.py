@@ -8,7 +8,7 @@ import pytest
 
 from bridge.config import BridgeConfig
 from bridge.word.remote import mcp_client
-from tests.support import FakePane, ServerThread, meta
+from tests.support import FakePane, ServerThread, meta, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -22,7 +22,7 @@ def server(certs_dir):
 
 async def edit(server: ServerThread, **arguments: Any) -> dict[str, Any]:
     async with mcp_client(server.config) as client:
-        result = await client.call_tool("editTask", {"content": "x", **arguments})
+        result = await client.call_tool("editTask", arguments)
         return dict(result.structured_content or {})
 
 
@@ -99,4 +99,27 @@ async def test_a_concurrent_request_with_another_op_under_a_running_task_id_is_r
         edit(server, meta=meta("insertText", text="b"), taskId="t7"),
     )
     assert sorted([first["ok"], second["ok"]]) == [False, True] and len(pane.received) == 1
+    await pane.close()
+
+
+async def test_the_pane_hears_of_calls_the_server_refused(server):
+    pane = await FakePane(server).connect()
+    await edit(server, content="make it bold", meta=meta("applyStyle"), taskId="r1")
+    await edit(server, meta=meta("insertText", text="once"), taskId="r2")
+    await edit(server, content="again", meta=meta("insertText", text="other"), taskId="r2")
+    await edit(server, content="x", taskId=5)
+    await wait_until(lambda: len(pane.notices) == 3)
+    bad_args, reused, bad_task_id = pane.notices
+    assert bad_args["type"] == "ai-refused" and bad_args["id"] == "r1" and bad_args["content"] == "make it bold"
+    assert bad_args["op"] == "applyStyle" and bad_args["result"]["code"] == "E_INVALID_ARG"
+    assert reused["id"] == "r2" and reused["content"] == "again" and reused["result"]["diagnostics"][0]["field"] == "taskId"
+    assert bad_task_id["result"]["diagnostics"][0]["field"] == "taskId"
+    assert [m["id"] for m in pane.received] == ["r2"], "only the valid call reached the pane as an ai-cmd"
+    await pane.close()
+
+
+async def test_without_content_the_pane_gets_a_summary_of_the_op(server):
+    pane = await FakePane(server).connect()
+    await edit(server, meta=meta("insertText", text="Dear Ada"))
+    assert pane.received[0]["content"] == 'insertText "Dear Ada"'
     await pane.close()

@@ -1,7 +1,9 @@
 // The pane's WebSocket to the bridge (DESIGN §4, protocol 1): hello/welcome, ai-cmd → ai-result,
-// progress and state frames, ping/pong heartbeat, and reconnection with exponential backoff + jitter.
+// ai-refused (logged, never answered), progress and state frames, ping/pong heartbeat, and reconnection with
+// exponential backoff + jitter.
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
+/** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
 /** @typedef {import("./types.js").ExecuteOutcome} ExecuteOutcome */
 /** @typedef {import("./engine.js").ProgressReport} ProgressReport */
 
@@ -17,6 +19,15 @@ const TOKEN_KEY = "wordBridge.token";
  * @property {{ title: string, url: string }} document
  * @property {{ app: "Word", platform: string, version: string }} host
  * @property {Record<string, string>} apiSets
+ */
+
+/**
+ * A call the server refused before sending it to the pane (`ai-refused` frame): shown in the log, not answered.
+ * @typedef {object} RefusedCall
+ * @property {string} id        the task id
+ * @property {string} content   the call's summary
+ * @property {string} op        the op name
+ * @property {ResultEnvelope} result  ok false, with the server's code and diagnostics
  */
 
 /**
@@ -49,6 +60,7 @@ export const DEFAULT_TIMING = { heartbeatMs: 15_000, idleTimeoutMs: 45_000, back
  * @property {string | null} token         sent in hello (from the page URL, remembered)
  * @property {() => HelloInfo} hello
  * @property {(cmd: AiCommand, onProgress: (report: ProgressReport) => void) => Promise<ExecuteOutcome>} onCommand
+ * @property {(call: RefusedCall) => void} [onRefused]  a call the server refused (never answered)
  * @property {(state: ConnectionState) => void} [onState]
  * @property {() => boolean} [isPaused]    sent as a `state` frame after each welcome
  * @property {{ new (url: string): WebSocket }} [WebSocketImpl]
@@ -239,6 +251,10 @@ export function createConnection(options) {
       case "ai-cmd":
         runCommand(frame);
         break;
+      case "ai-refused":
+        // The server already answered the caller: nothing goes back, the person sees it in the log.
+        options.onRefused?.(refusedCall(frame));
+        break;
       default:
         break; // pong, and frames of later protocol versions
     }
@@ -284,6 +300,32 @@ export function createConnection(options) {
       send({ type: "state", paused });
     },
     state: () => state,
+  };
+}
+
+/**
+ * An `ai-refused` frame with every field present and typed (the pane shows it; a malformed one still shows).
+ * @param {any} frame
+ * @returns {RefusedCall}
+ */
+export function refusedCall(frame) {
+  const result = frame.result && typeof frame.result === "object" ? frame.result : {};
+  const op = typeof frame.op === "string" ? frame.op : typeof result.op === "string" ? result.op : "?";
+  /** @type {import("./types.js").Diagnostic[]} */
+  const diagnostics = Array.isArray(result.diagnostics)
+    ? result.diagnostics.filter((/** @type {any} */ d) => d && typeof d.msg === "string")
+    : [];
+  return {
+    id: typeof frame.id === "string" ? frame.id : "",
+    content: typeof frame.content === "string" ? frame.content : "",
+    op,
+    result: {
+      ok: false,
+      op,
+      data: {},
+      ...(typeof result.code === "string" ? { code: result.code } : {}),
+      diagnostics,
+    },
   };
 }
 

@@ -4,7 +4,10 @@
 import { createEngine } from "./engine.js";
 import { createConnection, defaultSocketUrl, rememberedToken, storeOver } from "./connection.js";
 import { describeHost } from "./host-info.js";
-import { createView } from "./ui.js";
+import { createView, entryForOutcome, entryForRefused } from "./ui.js";
+
+// Tell legacy-check.js (a classic script) that the module graph parsed and runs: no "old Word" notice.
+/** @type {any} */ (window).wordBridgeStarted = true;
 
 const OFFICE_READY_TIMEOUT_MS = 15_000;
 
@@ -55,6 +58,7 @@ async function officeWord() {
 
 async function boot() {
   const view = createView(document);
+  view.showNotice(null); // legacy-check.js's "did not start", should this module have started that late
   /** @type {WordApis} */
   let apis;
   try {
@@ -74,16 +78,10 @@ async function boot() {
     onState: (state) => view.showConnection(state),
     onCommand: async (cmd, onProgress) => {
       const outcome = await engine.execute(cmd, { onProgress });
-      view.logOp({
-        op: outcome.result.op,
-        ok: outcome.result.ok,
-        code: outcome.result.code,
-        ms: outcome.stats.ms,
-        syncs: outcome.stats.syncs,
-        cached: outcome.stats.cached,
-      });
+      view.logOp(entryForOutcome(cmd, outcome));
       return outcome;
     },
+    onRefused: (call) => view.logOp(entryForRefused(call)),
   });
 
   view.onPauseToggle((paused) => engine.setPaused(paused));

@@ -1,14 +1,21 @@
 // Translate the simple subset of JavaScript regular expressions that Word's wildcard search can express.
-// Word wildcards: ? (one char), * (any run), @ (one or more of the previous), {n} {n,} {n,m}, [abc] [a-z]
-// [!x], < and > (word start/end), \x (literal special character). Everything else is refused.
+// Word wildcards: ? (one char), * (any run, as short as possible), @ (one or more of the previous), {n} {n,}
+// {n,m}, [abc] [a-z] [!x], < and > (word start/end), ^-codes (^t, ^^ for a caret). Everything else is refused.
 //
 //   regex            wildcards         regex           wildcards
 //   abc              abc               [^x]            [!x]
 //   .                ?                 \d  \D          [0-9]  [!0-9]
-//   .*               *                 \w  \W          [A-Za-z0-9_]  [!A-Za-z0-9_]
-//   .+               ?*                x+              x@
+//   .*               *  (warns)        \w  \W          [A-Za-z0-9_]  [!A-Za-z0-9_]
+//   .+               ?* (warns)        x+              x@
 //   .{3}             ???               x{2} x{2,} x{2,4}  same
-//   \bword\b         <word>            \* \( \.        \* \( .  (escaped literals)
+//   \bword\b         <word>            \* \( \. \^       [*] [(] . ^^  (escaped literals)
+//
+// Literal special characters are written as [x], as Microsoft's search guidance says to do in code: Word on
+// the web refuses Word's UI escape \x (InvalidArgument). A literal '^' is '^^' (a lone '^' starts a ^-code).
+//
+// Greedy runs (.* .+ .{n,}) become Word's '*', which is lazy: the translation carries a warning saying so
+// (there is no place where the two always agree: at the end of the pattern '*' matches nothing, and before
+// anything else it stops at the first place where the rest matches, the regex at the last).
 //
 // Options: Word's wildcard search is always case-sensitive and ignores "whole word", so without
 // matchCase letters become [Aa] (a-z → a-zA-Z), and matchWholeWord/Prefix/Suffix add < and >.
@@ -17,7 +24,7 @@
 // ^ and $ anchors, * or {0,…} after a character or class (Word has no "zero or more"), quantifiers after
 // groups or anchors, \s \S \n \r and other escapes, flags.
 
-/** Characters that are operators in Word's wildcard syntax and must be escaped to be literal. */
+/** Characters that are operators in Word's wildcard syntax: a literal one is written [x]. */
 const WORD_SPECIALS = new Set(["?", "*", "@", "<", ">", "[", "]", "{", "}", "(", ")", "!", "\\"]);
 /** Characters a regex may escape to make them literal. */
 const REGEX_ESCAPABLE = new Set([".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "\\", "|", "^", "$", "/", "-", "<", ">", "@", "!", "#", "&", "~", "=", ":", ",", "'", '"', " ", "%", "_", ";"]);
@@ -25,7 +32,8 @@ const WORD_CHARS = "A-Za-z0-9_";
 const MAX_WILDCARD_LENGTH = 255;
 
 /**
- * @typedef {{ ok: true, pattern: string } | { ok: false, code: "E_UNSUPPORTED" | "E_INVALID_ARG", msg: string }} Translation
+ * @typedef {{ ok: true, pattern: string, warnings: string[] } | { ok: false, code: "E_UNSUPPORTED" | "E_INVALID_ARG", msg: string }} Translation
+ *   warnings: where Word's match can differ from the regular expression's (greedy runs made lazy)
  */
 
 /**
@@ -34,6 +42,7 @@ const MAX_WILDCARD_LENGTH = 255;
  * @property {string} text          its wildcard text
  * @property {"char" | "class" | "any" | "edge"} kind
  * @property {boolean} wordy        whether it matches word characters (for \b placement)
+ * @property {string} [greedy]      an open-ended '.' run (".*", ".+", ".{2,}"): the regex text it came from
  */
 
 class Unsupported extends Error {}
@@ -54,15 +63,19 @@ class Unsupported extends Error {}
  */
 export function regexToWildcards(regex, options = {}) {
   try {
-    const body = translate(regex, !options.matchCase);
-    const before = (options.matchWholeWord || options.matchPrefix) && !body.startsWith("<") ? "<" : "";
-    const after = (options.matchWholeWord || options.matchSuffix) && !body.endsWith(">") ? ">" : "";
+    const atoms = translate(regex, !options.matchCase);
+    const body = atoms.map((atom) => atom.text).join("");
+    // Only a word-edge atom is Word's < or >: a literal '<' or '>' is "[<]" / "[>]".
+    const first = atoms[0];
+    const last = atoms[atoms.length - 1];
+    const before = (options.matchWholeWord || options.matchPrefix) && !(first?.kind === "edge" && first.text === "<") ? "<" : "";
+    const after = (options.matchWholeWord || options.matchSuffix) && !(last?.kind === "edge" && last.text === ">") ? ">" : "";
     const pattern = body === "" ? "" : `${before}${body}${after}`;
     if (pattern.length === 0) return { ok: false, code: "E_INVALID_ARG", msg: "The pattern is empty" };
     if (pattern.length > MAX_WILDCARD_LENGTH) {
       return { ok: false, code: "E_INVALID_ARG", msg: `The translated wildcard pattern is ${pattern.length} characters; Word's maximum is ${MAX_WILDCARD_LENGTH}` };
     }
-    return { ok: true, pattern };
+    return { ok: true, pattern, warnings: lazinessWarnings(atoms, after !== "") };
   } catch (err) {
     if (err instanceof Unsupported) return { ok: false, code: "E_UNSUPPORTED", msg: `${err.message}: Word's wildcard search cannot express this regular expression` };
     throw err;
@@ -70,17 +83,36 @@ export function regexToWildcards(regex, options = {}) {
 }
 
 /**
- * Escape a literal character for a wildcard pattern.
+ * A literal character in a wildcard pattern: operators as [x] (Word on the web refuses \\x), a caret as ^^.
  * @param {string} ch
  */
 export function wildcardLiteral(ch) {
-  return WORD_SPECIALS.has(ch) ? `\\${ch}` : ch;
+  if (ch === "^") return "^^";
+  return WORD_SPECIALS.has(ch) ? `[${ch}]` : ch;
+}
+
+/**
+ * One warning per greedy run: Word's '*' matches as little as it can, a regex run as much as it can.
+ * @param {Atom[]} atoms
+ * @param {boolean} suffixAdded  a '>' follows the pattern (matchWholeWord / matchSuffix)
+ * @returns {string[]}
+ */
+function lazinessWarnings(atoms, suffixAdded) {
+  return atoms.flatMap((atom, index) => {
+    if (atom.greedy === undefined) return [];
+    const required = atom.text.length - 1;
+    const atEnd = !suffixAdded && index === atoms.length - 1;
+    const effect = atEnd
+      ? `at the end of the pattern it takes ${required === 0 ? "no character" : `only the ${required} required character${required === 1 ? "" : "s"}`}, where the regular expression runs to the end of the paragraph`
+      : "each hit ends at the first place where the rest of the pattern matches, not at the last one (in 'a1b2b', 'a.*b' finds 'a1b', not 'a1b2b')";
+    return [`'${atom.greedy}' became '${atom.text}': Word's '*' matches as few characters as possible, a regular expression's '${atom.greedy}' as many as possible, so ${effect}`];
+  });
 }
 
 /**
  * @param {string} regex
  * @param {boolean} caseless  make letters match either case
- * @returns {string}
+ * @returns {Atom[]}
  */
 function translate(regex, caseless) {
   /** @type {Atom[]} */
@@ -121,7 +153,7 @@ function translate(regex, caseless) {
     i += 1;
   }
   placeWordEdges(atoms);
-  return atoms.map((atom) => atom.text).join("");
+  return atoms;
 }
 
 /**
@@ -207,7 +239,8 @@ function readClass(regex, start, caseless) {
       if (next === "d") body += "0-9";
       else if (next === "w") body += WORD_CHARS;
       else if (next === "D" || next === "W" || next === "s" || next === "S") throw new Unsupported(`'\\${next}' inside a character class`);
-      else if (next === "-" || next === "]" || next === "\\" || next === "[" || next === "^") throw new Unsupported(`An escaped '${next}' inside a character class`);
+      else if (next === "^") body += "^^";
+      else if (next === "-" || next === "]" || next === "\\" || next === "[") throw new Unsupported(`An escaped '${next}' inside a character class`);
       else if (next !== undefined && REGEX_ESCAPABLE.has(next)) body += next;
       else throw new Unsupported(`The escape '\\${next ?? ""}' inside a character class`);
       i += 2;
@@ -218,9 +251,10 @@ function readClass(regex, start, caseless) {
     if (ch === "-") {
       const from = body[body.length - 1];
       const to = regex[i + 1];
-      if (to === "\\" || to === undefined || from > to) throw new Unsupported(`The range '${from}-${to ?? ""}'`);
+      // '^' is "^^" in Word's class: a range from or to it would not read as one.
+      if (to === "\\" || to === undefined || from > to || from === "^" || to === "^") throw new Unsupported(`The range '${from}-${to ?? ""}'`);
     }
-    body += ch;
+    body += ch === "^" ? "^^" : ch;
     i += 1;
   }
   if (i >= regex.length) throw new Unsupported("An unterminated character class");
@@ -261,6 +295,7 @@ function applyQuantifier(regex, i, atoms) {
     // '.' is Word's '?': repeat it, or turn an open-ended run into '*'.
     if (range.max === null) {
       target.text = "?".repeat(range.min) + "*";
+      target.greedy = regex.slice(i - 1, end);
     } else if (range.max === range.min) {
       target.text = "?".repeat(range.min);
     } else {

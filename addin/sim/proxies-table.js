@@ -11,6 +11,11 @@ import { anchorOf } from "./proxies-text.js";
 const invalid = (loc) => wordError("InvalidArgument", loc);
 const notFound = (loc) => wordError("ItemNotFound", loc);
 const isInt = Number.isInteger;
+// Column edits are documented "applicable to uniform tables"; the code Word raises otherwise is not documented
+// (UNVERIFIED): GeneralException, as for any edit Word cannot carry out.
+function requireUniform(t, loc) {
+  if (!isUniform(t)) throw wordError("GeneralException", loc, "The table isn't uniform: columns can only be added to or deleted from a table without merged cells.");
+}
 
 /** Validate a values array for n new rows of `cols` cells. */
 function checkValues(values, rows, cols, loc) {
@@ -34,7 +39,7 @@ const V_ALIGN = ["Top", "Center", "Bottom"];
 
 function searchIn(self, kind, text, options) {
   return self._spawn("search", classes.RangeCollection, (loc) => {
-    const re = buildSearchRegExp(text, options || {}, loc);
+    const re = buildSearchRegExp(text, options || {}, loc, self._sim.profile);
     const s = spanOf(self._doc, kind, self._target(loc));
     const infos = layout(self._doc).paras.filter((i) => i.start >= s.start && i.end <= s.end);
     return { items: findHits(infos, re).map((h) => anchorOf(self._doc, h)) };
@@ -60,8 +65,7 @@ export class Table extends ClientObject {
       if (insertLocation !== "Start" && insertLocation !== "End") throw invalid(loc);
       if (!isInt(columnCount_) || columnCount_ < 1) throw invalid(loc);
       const t = this._target(loc);
-      // Word adds columns to uniform tables only.
-      if (!isUniform(t)) throw wordError("GeneralException", loc, "The table isn't uniform: columns can only be added to a table without merged cells.");
+      requireUniform(t, loc);
       if (values != null && (!Array.isArray(values) || values.length > t.rows.length || values.some((r) => !Array.isArray(r) || r.length > columnCount_))) throw invalid(loc);
       insertColumns(this._doc, t, insertLocation === "Start" ? 0 : columnCount(t), columnCount_, values);
     });
@@ -83,6 +87,7 @@ export class Table extends ClientObject {
       const t = this._target(loc);
       if (!isInt(columnIndex) || !isInt(columnCount_) || columnCount_ < 1) throw invalid(loc);
       if (columnIndex < 0 || columnIndex >= columnCount(t)) throw notFound(loc);
+      requireUniform(t, loc);
       if (deleteColumns(this._doc, t, columnIndex, Math.min(columnCount_, columnCount(t) - columnIndex))) deleteTable(this._doc, t);
     });
   }
@@ -322,6 +327,7 @@ export class TableCell extends ClientObject {
       if (insertLocation !== "Before" && insertLocation !== "After") throw invalid(loc);
       if (!isInt(columnCount_) || columnCount_ < 1) throw invalid(loc);
       const i = cellInfo(this, this._target(loc));
+      requireUniform(i.table, loc);
       if (values != null && (!Array.isArray(values) || values.length > i.table.rows.length || values.some((r) => !Array.isArray(r) || r.length > columnCount_))) throw invalid(loc);
       insertColumns(this._doc, i.table, i.col + (insertLocation === "After" ? 1 : 0), columnCount_, values);
     });
@@ -337,6 +343,7 @@ export class TableCell extends ClientObject {
     this._api("deleteColumn");
     this._enqueue("TableCell.deleteColumn", () => {
       const i = cellInfo(this, this._target("TableCell.deleteColumn"));
+      requireUniform(i.table, "TableCell.deleteColumn");
       if (deleteColumns(this._doc, i.table, i.col, 1)) deleteTable(this._doc, i.table);
     });
   }

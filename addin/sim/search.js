@@ -32,8 +32,11 @@ function plainTokens(text, location) {
   return tokens;
 }
 
-/** Word wildcard pattern -> regex source. */
-function wildcardSource(text, location) {
+/**
+ * Word wildcard pattern -> regex source. A backslash escape (\x, the Find dialog's way) is accepted on
+ * desktop and refused by Word on the web with InvalidArgument; "[x]" works on both.
+ */
+function wildcardSource(text, location, profile) {
   let out = "";
   let lastAtomStart = -1;
   let depth = 0;
@@ -73,6 +76,7 @@ function wildcardSource(text, location) {
       lastAtomStart = -1;
       i = close;
     } else if (ch === "\\") {
+      if (profile === "web") throw wordError("InvalidArgument", location);
       if (i + 1 >= text.length) throw invalid(location);
       atom(escapeRe(text[++i]));
     } else if (ch === "^") {
@@ -102,14 +106,16 @@ function findGroupStart(src) {
  * @param {string} text
  * @param {{matchCase?: boolean, matchWholeWord?: boolean, matchPrefix?: boolean, matchSuffix?: boolean, matchWildcards?: boolean, ignorePunct?: boolean, ignoreSpace?: boolean}} [options]
  * @param {string} [location] errorLocation for errors, e.g. "Body.search"
+ * @param {"web" | "desktop"} [profile] the simulated host: Word on the web refuses "\x" in wildcard patterns.
+ *   Callers that do not pass it get the web's (stricter) rule.
  */
-export function buildSearchRegExp(text, options = {}, location = "Range.search") {
+export function buildSearchRegExp(text, options = {}, location = "Range.search", profile = "web") {
   if (typeof text !== "string" || text.length === 0) throw wordError("InvalidArgument", location);
   if (text.length > MAX_SEARCH_LENGTH) throw invalid(location);
   const o = options || {};
   let source;
   if (o.matchWildcards) {
-    source = wildcardSource(text, location);
+    source = wildcardSource(text, location, profile);
   } else {
     let tokens = plainTokens(text, location);
     let sep = "";

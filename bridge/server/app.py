@@ -55,7 +55,7 @@ class AddinFiles(StaticFiles):
 
 def create_bridge(config: BridgeConfig) -> Bridge:
     """Wire hub, service, MCP and routes for one configuration."""
-    hub = Hub(op_timeout=config.op_timeout)
+    hub = Hub(op_timeout=config.op_timeout, playground_url=f"{config.public_url}/playground.html")
     service = EditService(hub)
     mcp = build_mcp_server(service)
     policy = AccessPolicy(port=config.port, tls=config.tls, host=config.host, token=config.token,

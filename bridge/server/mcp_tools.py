@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, WithJsonSchema
 
 from bridge import __version__
-from bridge.word.ops import describe_ops
+from bridge.word.ops import SUPPORTED_OPS, describe_ops
 from bridge.word.service import EditService, compact_json
 
 if TYPE_CHECKING:
@@ -32,6 +32,43 @@ Give a `taskId` to make a call safe to retry: a repeated taskId returns the firs
 Error codes: E_INVALID_ARG (bad input, `field` names it), E_NOT_FOUND (no document, unknown id), E_UNSUPPORTED (op/feature not available on this host), E_PERMISSION (edits paused by the person), E_RUNTIME, E_TIMEOUT.
 
 """
+
+
+# The arguments are typed `Any` in Python and described by these schemas: clients validate and models author
+# against the schema, while anything a client still gets wrong reaches EditService and comes back as a typed
+# envelope naming the field (never a raw validation message).
+CONTENT_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "description": "Short human-readable summary of the edit, shown in the pane's log (default: a summary of the op). "
+                   "Legacy form (no meta): the text itself.",
+}
+LEGACY_ACTION_SCHEMA: dict[str, Any] = {"type": "string", "enum": ["insert", "replace", "append"],
+                                        "description": "Legacy form only (ignored when meta is given)."}
+LEGACY_TARGET_SCHEMA: dict[str, Any] = {"type": "string", "enum": ["cursor", "selection", "document"],
+                                        "description": "Legacy form only (ignored when meta is given)."}
+TASK_ID_SCHEMA: dict[str, Any] = {"type": "string", "maxLength": 200,
+                                  "description": "Your id for this edit: an exact repeat returns the first result "
+                                                 "without editing again; another request under it is refused."}
+DOCUMENT_SCHEMA: dict[str, Any] = {"type": "string", "maxLength": 300,
+                                   "description": "Document id or title (see listDocuments); default the most recently active."}
+
+
+def meta_schema() -> dict[str, Any]:
+    """The word.op envelope as JSON Schema: an object with `op` as an enum, or the same as a JSON string."""
+    envelope = {
+        "type": "object",
+        "description": "The word.op envelope; see the tool description for each op's args.",
+        "properties": {
+            "type": {"const": "word.op"},
+            "op": {"type": "string", "enum": list(SUPPORTED_OPS)},
+            "version": {"type": "string", "default": "1.0", "description": "1.x"},
+            "args": {"type": "object", "description": "The op's arguments.", "additionalProperties": True},
+        },
+        "required": ["type", "op"],
+        "additionalProperties": True,
+    }
+    as_text = {"type": "string", "description": "The same envelope as a JSON string (the seed's form)."}
+    return {"anyOf": [envelope, as_text]}
 
 
 class DocumentRef(BaseModel):
@@ -82,20 +119,12 @@ def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
     )
 
     async def edit_task(
-        content: Annotated[str, Field(description="Short human-readable summary of the edit (legacy form: the text itself).")],
-        meta: Annotated[
-            str | dict[str, Any] | None,
-            Field(description="The word.op envelope: a JSON object or a JSON string. See the tool description."),
-        ] = None,
-        action: Annotated[
-            str | None, Field(description="Legacy form only: insert | replace | append (ignored when meta is given).")
-        ] = None,
-        target: Annotated[
-            str | None, Field(description="Legacy form only: cursor | selection | document (ignored when meta is given).")
-        ] = None,
-        taskId: Annotated[str | None, Field(description="Your id for this edit; a repeat returns the first result.",
-                                            max_length=200)] = None,
-        document: Annotated[str | None, Field(description="Document id or title; default the most recently active.")] = None,
+        content: Annotated[Any, WithJsonSchema(CONTENT_SCHEMA)] = None,
+        meta: Annotated[Any, WithJsonSchema(meta_schema())] = None,
+        action: Annotated[Any, WithJsonSchema(LEGACY_ACTION_SCHEMA)] = None,
+        target: Annotated[Any, WithJsonSchema(LEGACY_TARGET_SCHEMA)] = None,
+        taskId: Annotated[Any, WithJsonSchema(TASK_ID_SCHEMA)] = None,
+        document: Annotated[Any, WithJsonSchema(DOCUMENT_SCHEMA)] = None,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, EditResult]:
         progress = None

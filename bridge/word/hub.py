@@ -33,7 +33,7 @@ SESSION_TAKEN_OVER = 4001
 _SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 OPEN_PANE_HINT = (
     "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
-    "(Home > Word Bridge > Show Task Pane) so it connects to this bridge; or run `word-bridge playground` "
+    "(Home > Word Bridge > Show Task Pane) so it connects to this bridge; or open {playground} in a browser "
     "to try it with the simulated Word."
 )
 
@@ -146,14 +146,18 @@ class Hub:
         reconnect_grace: float = 5.0,
         result_cache_size: int = 1000,
         forget_after: float = 24 * 3600.0,
+        playground_url: str = "the bridge's /playground.html page",
     ) -> None:
         self.op_timeout = op_timeout
+        # This bridge already serves the playground: the hint points there, never at starting a second bridge.
+        self.open_pane_hint = OPEN_PANE_HINT.format(playground=playground_url)
         self.reconnect_grace = reconnect_grace
         self.forget_after = forget_after
         self._sessions: dict[str, PaneSession] = {}
         self._results: OrderedDict[str, tuple[RequestKey, Outcome]] = OrderedDict()
         self._result_cache_size = result_cache_size
         self._inflight: dict[str, tuple[RequestKey, asyncio.Future[Outcome]]] = {}
+        self._notices: set[asyncio.Task[None]] = set()
 
     # ---- sessions -------------------------------------------------------
     def attach(self, hello: dict[str, Any], channel: PaneChannel) -> PaneSession:
@@ -257,6 +261,20 @@ class Hub:
     def on_state(self, session: PaneSession, message: dict[str, Any]) -> None:
         session.paused = bool(message.get("paused"))
 
+    def tell_refused(self, task_id: str, content: str, envelope: Envelope, document: str | None) -> None:
+        """Show a call the server refused in the pane's log (`ai-refused`): the person sees what was attempted.
+
+        Best effort and never awaited by the caller: no pane, or a pane that is gone, changes nothing.
+        """
+        session, _ = self._route(document, str(envelope.get("op", "unknown")))
+        if session is None or session.channel is None:
+            return
+        frame = {"type": "ai-refused", "id": task_id, "content": content[:500], "op": envelope.get("op", "unknown"),
+                 "result": envelope}
+        task = asyncio.get_running_loop().create_task(_send_quietly(session.channel, frame))
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
+
     # ---- submitting ops -----------------------------------------------
     def cached(self, task_id: str | None, key: RequestKey) -> Outcome | None:
         """The first result of a taskId when `key` repeats its request; a refusal when it asks for something else."""
@@ -356,7 +374,7 @@ class Hub:
                         except TimeoutError:
                             return Outcome(
                                 fail(op_name, Code.NOT_FOUND, f"document {session.title!r} ({session.id}) is not connected; "
-                                     "the op was not applied", diagnostics=[diagnostic("info", OPEN_PANE_HINT)]),
+                                     "the op was not applied", diagnostics=[diagnostic("info", self.open_pane_hint)]),
                                 session.describe(),
                                 final=False,
                             )
@@ -412,7 +430,7 @@ class Hub:
         live = [s for s in self._sessions.values() if s.channel is not None]
         if not live:
             return None, fail(op_name, Code.NOT_FOUND, "no Word document is connected",
-                              diagnostics=[diagnostic("info", OPEN_PANE_HINT)])
+                              diagnostics=[diagnostic("info", self.open_pane_hint)])
         return max(live, key=lambda s: s.last_active), None
 
     def _remember(self, task_id: str, key: RequestKey, outcome: Outcome) -> None:
@@ -420,6 +438,13 @@ class Hub:
         self._results.move_to_end(task_id)
         while len(self._results) > self._result_cache_size:
             self._results.popitem(last=False)
+
+
+async def _send_quietly(channel: PaneChannel, frame: dict[str, Any]) -> None:
+    try:
+        await asyncio.wait_for(channel.send(frame), 5)
+    except Exception:  # a notice to a pane that is going away is simply lost
+        pass
 
 
 def _valid_session_id(value: object) -> bool:

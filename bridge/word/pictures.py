@@ -9,6 +9,7 @@ once, on the server, with hard limits on bytes, time and pixels.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import binascii
 import io
 import re
@@ -37,6 +38,7 @@ _KEPT: dict[str, PictureFormat] = {"PNG": "png", "JPEG": "jpeg", "MPO": "jpeg", 
 # Only these decoders ever see untrusted bytes (no EPS/Ghostscript, PDF, exotic plugins).
 _ALLOWED_DECODERS = ("PNG", "JPEG", "MPO", "GIF", "BMP", "DIB", "WEBP", "TIFF", "ICO", "TGA", "PPM", "AVIF")
 _OCTET_TYPES = {"application/octet-stream", "binary/octet-stream", ""}
+_NOT_AN_IMAGE = ("is not an image", "is an SVG image", "is damaged or unreadable", "has no pixels")
 _DATA_URL = re.compile(r"^\s*data:[^,]*?;base64,", re.IGNORECASE)
 
 
@@ -50,6 +52,10 @@ class PictureLimits:
     # global guard (2 × Image.MAX_IMAGE_PIXELS, ~179 Mpx) still applies above this.
     max_pixels: int = 50_000_000
     max_side: int = 4096  # larger images are scaled down proportionally
+    # What one picture may add to an ai-cmd frame: Word on the web refuses large base64 payloads
+    # (Office.js request size limits), so bigger pictures are scaled down on the server first.
+    max_payload_b64: int = 4 * 1024 * 1024
+    min_side: int = 64  # below this, scaling down to fit the payload limit would only destroy the picture
 
 
 @dataclass(frozen=True)
@@ -96,7 +102,29 @@ async def load_picture(
         what = "the base64 image"
     else:
         raise OpError(Code.INVALID_ARG, f"args.source must be 'url' or 'base64', not {source!r}", op=_OP, field="args.source")
-    return await anyio.to_thread.run_sync(_normalise, raw, limits, what)
+    return await anyio.to_thread.run_sync(_normalise_within_payload, raw, limits, what, source == "base64")
+
+
+def _normalise_within_payload(raw: bytes, limits: PictureLimits, what: str, from_client: bool) -> Picture:
+    """`_normalise`, then scale down until the base64 fits the payload limit (or say why it cannot)."""
+    try:
+        picture = _normalise(raw, limits, what)
+    except OpError as err:
+        if from_client and err.code == Code.RUNTIME and any(why in err.msg for why in _NOT_AN_IMAGE):
+            # Bytes the client sent that are no image are the client's input error, not a failure of ours.
+            raise OpError(Code.INVALID_ARG, err.msg.replace(what, "args.data", 1), op=_OP, field=_FIELD) from None
+        raise
+    side = max(picture.width, picture.height)
+    for _ in range(8):
+        if len(picture.data_b64) <= limits.max_payload_b64:
+            return picture
+        # Encoded size grows roughly with the pixel count: shrink both sides by the square root of the excess.
+        side = int(side * min(0.9, (limits.max_payload_b64 / len(picture.data_b64)) ** 0.5 * 0.95))
+        if side < limits.min_side:
+            break
+        picture = _normalise(raw, dataclasses.replace(limits, max_side=side), what)
+    raise _runtime(f"{what} does not fit the {_mib(limits.max_payload_b64)} a picture may send to Word even when "
+                   f"scaled down to {limits.min_side} pixels; use a smaller or simpler image (a JPEG for photos)")
 
 
 # --- base64 -----------------------------------------------------------------

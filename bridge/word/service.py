@@ -13,10 +13,15 @@ from typing import Any
 
 import httpx
 
-from bridge.word.envelope import OpError
+from bridge.word.envelope import Code, OpError
 from bridge.word.hub import Hub, ProgressCallback, RequestKey
-from bridge.word.ops import ParsedOp, parse_edit_task
+from bridge.word.ops import ParsedOp, parse_edit_task, summarize
+from bridge.word.ops.normalize import json_type
 from bridge.word.pictures import PictureLimits, load_picture
+
+
+MAX_TASK_ID = 200
+MAX_DOCUMENT_REF = 300
 
 
 class EditService:
@@ -35,29 +40,40 @@ class EditService:
     async def edit_task(
         self,
         *,
-        content: str,
-        meta: str | dict[str, Any] | None = None,
-        action: str | None = None,
-        target: str | None = None,
-        task_id: str | None = None,
-        document: str | None = None,
+        content: Any = None,
+        meta: Any = None,
+        action: Any = None,
+        target: Any = None,
+        task_id: Any = None,
+        document: Any = None,
         progress: ProgressCallback | None = None,
     ) -> dict[str, Any]:
-        """One `editTask` call: the envelope plus `taskId` and `document`."""
-        task_id = task_id or "task_" + secrets.token_hex(8)
+        """One `editTask` call: the envelope plus `taskId` and `document`.
+
+        Arguments arrive as the client sent them (any JSON): every check answers with a typed envelope.
+        """
+        try:
+            task_id = _optional_text(task_id, "taskId", MAX_TASK_ID) or "task_" + secrets.token_hex(8)
+            document = _optional_text(document, "document", MAX_DOCUMENT_REF)
+        except OpError as err:
+            return self._refused(err.envelope(), task_id if isinstance(task_id, str) else "", content, None)
         try:
             parsed = parse_edit_task(content=content, meta=meta, action=action, target=target)
         except OpError as err:
-            return _shape(err.envelope(), task_id, None)
+            return self._refused(err.envelope(), task_id, content, document)
+        if content is None:
+            content = summarize(parsed.op, parsed.args)
         # The request as the client asked it (before pictures are fetched): a retry must repeat exactly this.
         key = RequestKey.of(parsed.wire(), document)
         repeat = self.hub.cached(task_id, key)
         if repeat is not None:
+            if not repeat.final:  # the same taskId for another request: refused, nothing ran
+                return self._refused(repeat.envelope, task_id, content, document, repeat.document)
             return _shape(repeat.envelope, task_id, repeat.document)
         try:
             parsed = await self._prepare(parsed)
         except OpError as err:
-            return _shape(err.envelope(), task_id, None)
+            return self._refused(err.envelope(), task_id, content, document)
         outcome = await self.hub.submit(
             parsed.wire(), content=content, task_id=task_id, document=document, progress=progress, key=key
         )
@@ -65,6 +81,14 @@ class EditService:
         if parsed.diagnostics and not outcome.cached:
             envelope = {**envelope, "diagnostics": [*parsed.diagnostics, *(envelope.get("diagnostics") or [])]}
         return _shape(envelope, task_id, outcome.document)
+
+    def _refused(self, envelope: dict[str, Any], task_id: str, content: Any, document: str | None,
+                 served_by: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A call the server refused: shaped for the client, and shown in the pane's log."""
+        summary = content if isinstance(content, str) and content else str(envelope.get("op", "unknown"))
+        target = served_by["id"] if served_by else document
+        self.hub.tell_refused(task_id, summary, envelope, target)
+        return _shape(envelope, task_id, served_by)
 
     async def _prepare(self, parsed: ParsedOp) -> ParsedOp:
         """Turn what the pane cannot do itself into canonical args (pictures: fetch and normalise)."""
@@ -80,6 +104,17 @@ class EditService:
 
     async def list_documents(self) -> dict[str, Any]:
         return {"documents": self.hub.documents()}
+
+
+def _optional_text(value: Any, field: str, max_length: int) -> str | None:
+    """A string argument that may be absent: refuse other JSON types and oversize values by name."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise OpError(Code.INVALID_ARG, f"{field} must be a string, got {json_type(value)}", field=field)
+    if len(value) > max_length:
+        raise OpError(Code.INVALID_ARG, f"{field} is {len(value)} characters long; at most {max_length}", field=field)
+    return value or None
 
 
 def _shape(envelope: dict[str, Any], task_id: str, document: dict[str, Any] | None) -> dict[str, Any]:

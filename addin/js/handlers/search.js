@@ -14,7 +14,9 @@ const PROGRESS_THRESHOLD = 50;
 /**
  * The search as Word must receive it. A plain query: '^' starts Word's special codes (^p, ^t…), so a
  * literal caret is doubled. A regex: translated to wildcards, with the case and word-boundary options
- * folded into the pattern (Word's wildcard mode ignores them).
+ * folded into the pattern (Word's wildcard mode ignores them). Greedy runs (.* .+ .{n,}) are searched with
+ * Word's lazy '*' and a warn diagnostic on args.query says how the hits can differ (always: no position makes
+ * lazy and greedy agree on every text). Refusing them instead would refuse the most common patterns.
  * @param {HandlerEnv} env
  * @returns {{ text: string, options: Word.SearchOptions | { matchCase?: boolean, matchWholeWord?: boolean, matchPrefix?: boolean, matchSuffix?: boolean, matchWildcards?: boolean } }}
  */
@@ -37,6 +39,7 @@ export function wordSearch({ args, note }) {
     }
   }
   if (!translation.ok) throw new PaneError(translation.code, translation.msg, "args.query");
+  for (const warning of translation.warnings) note("warn", warning, "args.query");
   return { text: translation.pattern, options: { matchCase: true, matchWildcards: true } };
 }
 
@@ -54,14 +57,16 @@ export function startSearch(env) {
 }
 
 /**
- * The sync that runs a search: Word's verdict on the pattern is about args.query.
+ * The sync that runs a search: Word's verdict on the pattern is about args.query (Word on the web answers
+ * InvalidArgument for patterns it refuses, desktop SearchStringInvalidOrTooLong).
  * @param {() => Promise<void>} sync
  */
 async function searchSync(sync) {
   try {
     await sync();
   } catch (err) {
-    if (officeCodeOf(err) === "SearchStringInvalidOrTooLong") {
+    const code = officeCodeOf(err);
+    if (code === "SearchStringInvalidOrTooLong" || code === "InvalidArgument") {
       throw new PaneError("E_INVALID_ARG", `Word refused the search: ${/** @type {Error} */ (err).message}`, "args.query");
     }
     throw err;

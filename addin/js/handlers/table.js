@@ -1,7 +1,7 @@
 // table.create, table.insertRows/insertColumns, table.deleteRows/deleteColumns, table.setCellText,
-// table.mergeCells, table.applyStyle. Every op but create loads the table once (rowCount, values; one
-// sync) to check bounds, then queues the edit, which Word.run's closing sync applies. Results carry the
-// table's size after the op.
+// table.mergeCells, table.applyStyle. Every op but create loads the table once (rowCount, values, and for
+// column ops isUniform; one sync) to check bounds, then queues the edit, which Word.run's closing sync
+// applies. Results carry the table's size after the op.
 
 import { bool, int, nested, object, oneOf, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
@@ -69,17 +69,19 @@ function fullGrid(rows, cols, data) {
  * @property {number} rows
  * @property {number} cols   the widest row (merged cells make rows narrower)
  * @property {string[][]} values
+ * @property {boolean} uniform  Table.isUniform (loaded for column ops only; true otherwise)
  */
 
 /**
  * Resolve `tableRef`, load its size and values (first sync), and give it an id.
  * A table that was deleted answers E_NOT_FOUND.
  * @param {HandlerEnv} env
+ * @param {{ uniformity?: boolean }} [what]  also load isUniform (column ops)
  * @returns {Promise<LoadedTable>}
  */
-async function loadTable({ registry, args, sync }) {
+async function loadTable({ registry, args, sync }, { uniformity = false } = {}) {
   const resolved = resolveTableRef(registry, args.tableRef);
-  resolved.table.load(["rowCount", "values"]);
+  resolved.table.load(uniformity ? ["rowCount", "values", "isUniform"] : ["rowCount", "values"]);
   try {
     await sync();
   } catch (err) {
@@ -98,7 +100,20 @@ async function loadTable({ registry, args, sync }) {
     rows: resolved.table.rowCount,
     cols: values.reduce((widest, row) => Math.max(widest, row.length), 0),
     values,
+    uniform: uniformity ? resolved.table.isUniform : true,
   };
+}
+
+/**
+ * Word documents column edits (Table.addColumns/deleteColumns, TableCell.insertColumns/deleteColumn) for
+ * uniform tables only: refuse them on tables with merged cells instead of letting Word fail or guess.
+ * @param {LoadedTable} loaded
+ * @param {string} what  "insert" | "delete"
+ */
+function assertUniform(loaded, what) {
+  if (!loaded.uniform) {
+    throw new PaneError("E_UNSUPPORTED", `Word can only ${what} columns in a uniform table; this table has merged cells (its rows have different cell counts or span several columns)`, "args.tableRef");
+  }
 }
 
 /**
@@ -118,14 +133,15 @@ export async function insertRows(env) {
 }
 
 /**
- * Insert `count` columns so that the first new column has index `at` (at = column count appends).
- * Inserted through the cells of the first row, which works on non-uniform tables too.
+ * Insert `count` columns so that the first new column has index `at` (at = column count appends), through
+ * the cells of the first row. Uniform tables only (E_UNSUPPORTED otherwise).
  * @param {HandlerEnv} env
  */
 export async function insertColumns(env) {
   const count = int(env.args, "count", { min: 1, max: MAX_COLUMNS, fallback: 1 });
   const at = int(env.args, "at", { min: 0 });
-  const loaded = await loadTable(env);
+  const loaded = await loadTable(env, { uniformity: true });
+  assertUniform(loaded, "insert");
   const { table, cols } = loaded;
   const firstRowCells = loaded.values[0]?.length ?? cols;
   if (at > firstRowCells) throw new PaneError("E_INVALID_ARG", `args.at is ${at}; the table has ${firstRowCells} columns (at most ${firstRowCells} appends)`, "args.at");
@@ -180,14 +196,16 @@ export async function deleteRows(env) {
 }
 
 /**
- * Delete columns by index. Deleting every column deletes the table.
+ * Delete columns by index. Deleting every column deletes the table (which works on any table); deleting
+ * some is for uniform tables only (E_UNSUPPORTED otherwise).
  * @param {HandlerEnv} env
  */
 export async function deleteColumns(env) {
-  const loaded = await loadTable(env);
+  const loaded = await loadTable(env, { uniformity: true });
   const runs = deletionRuns(env.args.indexes, loaded.cols, "columns");
   const deleted = runs.reduce((n, run) => n + run.count, 0);
   if (deleted === loaded.cols) return deleteWholeTable(env, loaded);
+  assertUniform(loaded, "delete");
   if (deleted > PROGRESS_THRESHOLD) env.progress(0, deleted, `Deleting ${deleted} columns`);
   for (const run of runs) loaded.table.deleteColumns(run.start, run.count);
   return { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols - deleted };

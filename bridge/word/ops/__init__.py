@@ -9,5 +9,6 @@ from __future__ import annotations
 from .describe import describe_ops
 from .parse import parse_edit_task
 from .parsed import SUPPORTED_OPS, ParsedOp
+from .summary import summarize
 
-__all__ = ["SUPPORTED_OPS", "ParsedOp", "describe_ops", "parse_edit_task"]
+__all__ = ["SUPPORTED_OPS", "ParsedOp", "describe_ops", "parse_edit_task", "summarize"]

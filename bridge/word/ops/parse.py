@@ -23,21 +23,28 @@ _VERSION = re.compile(r"[vV]?(\d+)(?:\.\d+){0,2}")
 
 
 def parse_edit_task(
-    content: Any,
+    content: Any = None,
     meta: str | dict[str, Any] | None = None,
     action: Any = None,
     target: Any = None,
 ) -> ParsedOp:
     """Validate and normalise one `editTask` call.
 
-    With `meta` (a JSON string or an object) the envelope decides and
-    `action`/`target` are ignored; without it, the legacy form maps
-    `action`/`target`/`content` onto insertText.
+    With `meta` (a JSON string or an object) the envelope decides, `content` is
+    an optional summary and `action`/`target` are ignored; without it, the legacy
+    form maps `action`/`target`/`content` onto insertText.
     """
     envelope = _load_meta(meta)
     op_hint = envelope.get("op") if isinstance(envelope, dict) and isinstance(envelope.get("op"), str) else "unknown"
+    op_hint = op_hint if op_hint in MODELS else "unknown"
+    if envelope is None:
+        if content is None:
+            raise OpError(Code.INVALID_ARG, "content required: give meta (a word.op envelope), or content as the "
+                          "text to insert (legacy form)", op=op_hint, field="content")
+    elif content is None:
+        return parse_envelope(envelope)
     if not isinstance(content, str):
-        raise OpError(Code.INVALID_ARG, f"content must be a string, got {json_type(content)}", op=op_hint if op_hint in MODELS else "unknown", field="content")
+        raise OpError(Code.INVALID_ARG, f"content must be a string, got {json_type(content)}", op=op_hint, field="content")
     if envelope is None:
         return parse_legacy(content, action, target)
     return parse_envelope(envelope)

@@ -120,6 +120,35 @@ test("ping is answered with pong; ai-cmd runs and answers ai-result with progres
   connection.stop();
 });
 
+test("ai-refused is handed to onRefused and never answered", async () => {
+  const refused = [];
+  const { connection, commands } = connect({ onRefused: (call) => refused.push(call) });
+  connection.start();
+  const socket = ScriptedSocket.last();
+  socket.accept();
+  socket.deliver({ type: "welcome", session: "doc-1" });
+  const before = socket.sent.length;
+  const result = { ok: false, op: "insertText", data: {}, code: "E_PERMISSION", diagnostics: [{ level: "error", msg: "The pane is paused", field: "op" }] };
+  socket.deliver({ type: "ai-refused", id: "task-9", content: "Append the summary", op: "insertText", result });
+  await sleep(5);
+  assert.deepEqual(refused, [{ id: "task-9", content: "Append the summary", op: "insertText", result }]);
+  assert.equal(commands.length, 0, "a refused call does not run");
+  assert.equal(socket.sent.length, before, "nothing is sent back");
+  // A sparse frame still arrives with every field typed; without onRefused it is ignored.
+  socket.deliver({ type: "ai-refused", id: 7, result: { op: "table.create", code: "E_INVALID_ARG", diagnostics: [null, { msg: "bad rows" }] } });
+  assert.deepEqual(refused[1], {
+    id: "", content: "", op: "table.create",
+    result: { ok: false, op: "table.create", data: {}, code: "E_INVALID_ARG", diagnostics: [{ msg: "bad rows" }] },
+  });
+  connection.stop();
+  const quiet = connect();
+  quiet.connection.start();
+  ScriptedSocket.last().accept();
+  ScriptedSocket.last().deliver({ type: "ai-refused", id: "task-1", content: "x", op: "insertText", result });
+  assert.equal(ScriptedSocket.last().framesOf("ai-result").length, 0);
+  quiet.connection.stop();
+});
+
 test("a dropped connection reconnects with backoff and resends the previous session id", async () => {
   const { connection, states } = connect();
   connection.start();

@@ -34,17 +34,22 @@ const TRANSLATED = [
   ["a\\b-", "a>-"],
   ["\\.", "."],
   ["a\\.b", "a.b"],
-  ["3\\*4", "3\\*4"],
-  ["\\(x\\)", "\\(x\\)"],
-  ["\\[note\\]", "\\[note\\]"],
-  ["\\?", "\\?"],
-  ["\\{", "\\{"],
-  ["a@b", "a\\@b"],
-  ["<tag>", "\\<tag\\>"],
-  ["wow!", "wow\\!"],
-  ["\\\\", "\\\\"],
+  ["3\\*4", "3[*]4"],
+  ["\\(x\\)", "[(]x[)]"],
+  ["\\[note\\]", "[[]note[]]"],
+  ["\\?", "[?]"],
+  ["\\{", "[{]"],
+  ["a@b", "a[@]b"],
+  ["\\w+@\\w+", "[A-Za-z0-9_]@[@][A-Za-z0-9_]@"],
+  ["<tag>", "[<]tag[>]"],
+  ["wow!", "wow[!]"],
+  ["\\\\", "[\\]"],
   ["\\$5", "$5"],
-  ["\\^", "^"],
+  ["\\^", "^^"],
+  ["x\\^2", "x^^2"],
+  ["[a^]", "[a^^]"],
+  ["[\\^x]", "[^^x]"],
+  ["[^^]", "[!^^]"],
   ["a\\tb", "a^tb"],
   ["2024-01", "2024-01"],
   ["\\d{4}-\\d{2}-\\d{2}", "[0-9]{4}-[0-9]{2}-[0-9]{2}"],
@@ -52,25 +57,68 @@ const TRANSLATED = [
 
 test("regex → wildcards: supported patterns (matchCase)", () => {
   for (const [regex, wildcards] of TRANSLATED) {
-    assert.deepEqual(regexToWildcards(regex, caseSensitive), { ok: true, pattern: wildcards }, regex);
+    const result = regexToWildcards(regex, caseSensitive);
+    assert.equal(result.ok, true, regex);
+    assert.equal(result.ok && result.pattern, wildcards, regex);
+  }
+});
+
+test("regex → wildcards: no backslash escape reaches Word (Word on the web refuses them)", () => {
+  for (const [regex] of TRANSLATED) {
+    const result = regexToWildcards(regex, caseSensitive);
+    const pattern = result.ok ? result.pattern.replace("[\\]", "") : "";
+    assert.equal(pattern.includes("\\"), false, regex);
   }
 });
 
 test("regex → wildcards: without matchCase letters match both cases", () => {
-  assert.deepEqual(regexToWildcards("ab"), { ok: true, pattern: "[Aa][Bb]" });
-  assert.deepEqual(regexToWildcards("[a-f]x"), { ok: true, pattern: "[a-fA-F][Xx]" });
-  assert.deepEqual(regexToWildcards("[^q]"), { ok: true, pattern: "[!qQ]" });
-  assert.deepEqual(regexToWildcards("[A-Za-z]"), { ok: true, pattern: "[A-Za-z]" });
-  assert.deepEqual(regexToWildcards("\\d+"), { ok: true, pattern: "[0-9]@" });
-  assert.deepEqual(regexToWildcards("x+"), { ok: true, pattern: "[Xx]@" });
-  assert.deepEqual(regexToWildcards("\\bab"), { ok: true, pattern: "<[Aa][Bb]" });
+  assert.deepEqual(regexToWildcards("ab"), { ok: true, pattern: "[Aa][Bb]", warnings: [] });
+  assert.deepEqual(regexToWildcards("[a-f]x"), { ok: true, pattern: "[a-fA-F][Xx]", warnings: [] });
+  assert.deepEqual(regexToWildcards("[^q]"), { ok: true, pattern: "[!qQ]", warnings: [] });
+  assert.deepEqual(regexToWildcards("[A-Za-z]"), { ok: true, pattern: "[A-Za-z]", warnings: [] });
+  assert.deepEqual(regexToWildcards("\\d+"), { ok: true, pattern: "[0-9]@", warnings: [] });
+  assert.deepEqual(regexToWildcards("x+"), { ok: true, pattern: "[Xx]@", warnings: [] });
+  assert.deepEqual(regexToWildcards("\\bab"), { ok: true, pattern: "<[Aa][Bb]", warnings: [] });
 });
 
 test("regex → wildcards: word options fold into < and >", () => {
-  assert.deepEqual(regexToWildcards("cat", { matchCase: true, matchWholeWord: true }), { ok: true, pattern: "<cat>" });
-  assert.deepEqual(regexToWildcards("cat", { matchCase: true, matchPrefix: true }), { ok: true, pattern: "<cat" });
-  assert.deepEqual(regexToWildcards("cat", { matchCase: true, matchSuffix: true }), { ok: true, pattern: "cat>" });
-  assert.deepEqual(regexToWildcards("\\bcat\\b", { matchCase: true, matchWholeWord: true }), { ok: true, pattern: "<cat>" });
+  assert.deepEqual(regexToWildcards("cat", { matchCase: true, matchWholeWord: true }), { ok: true, pattern: "<cat>", warnings: [] });
+  assert.deepEqual(regexToWildcards("cat", { matchCase: true, matchPrefix: true }), { ok: true, pattern: "<cat", warnings: [] });
+  assert.deepEqual(regexToWildcards("cat", { matchCase: true, matchSuffix: true }), { ok: true, pattern: "cat>", warnings: [] });
+  assert.deepEqual(regexToWildcards("\\bcat\\b", { matchCase: true, matchWholeWord: true }), { ok: true, pattern: "<cat>", warnings: [] });
+});
+
+test("regex → wildcards: an escaped < or > is a literal, not the word edge the options add", () => {
+  const pattern = (/** @type {string} */ regex, /** @type {object} */ options) => {
+    const result = regexToWildcards(regex, { matchCase: true, ...options });
+    return result.ok ? result.pattern : result.msg;
+  };
+  assert.equal(pattern("a\\>", { matchWholeWord: true }), "<a[>]>");
+  assert.equal(pattern("a\\>", { matchSuffix: true }), "a[>]>");
+  assert.equal(pattern("\\<a", { matchPrefix: true }), "<[<]a");
+  assert.equal(pattern("\\<a\\>", { matchWholeWord: true }), "<[<]a[>]>");
+  assert.equal(pattern("a\\b", { matchSuffix: true }), "a>");
+  assert.equal(pattern("\\ba", { matchPrefix: true }), "<a");
+});
+
+test("regex → wildcards: greedy runs become Word's lazy '*' with a warning saying how hits differ", () => {
+  const warnings = (/** @type {string} */ regex, options = {}) => {
+    const result = regexToWildcards(regex, { matchCase: true, ...options });
+    assert.equal(result.ok, true, regex);
+    return result.ok ? result.warnings : [];
+  };
+  for (const regex of ["\\d", "x.{3}y", "a+", "\\w{2,}"]) assert.deepEqual(warnings(regex), [], regex);
+  const [inside] = warnings("a.*b");
+  assert.match(inside, /^'\.\*' became '\*': Word's '\*' matches as few characters as possible/);
+  assert.match(inside, /first place where the rest of the pattern matches, not at the last one/);
+  const [trailing] = warnings("id:.+");
+  assert.match(trailing, /^'\.\+' became '\?\*'/);
+  assert.match(trailing, /at the end of the pattern it takes only the 1 required character/);
+  assert.match(warnings("x.{2,}")[0], /only the 2 required characters/);
+  assert.match(warnings("x.*")[0], /takes no character/);
+  // With matchSuffix a '>' follows: the run is no longer at the end.
+  assert.match(warnings("x.*", { matchSuffix: true })[0], /first place where the rest/);
+  assert.equal(warnings("a.*b.+c").length, 2);
 });
 
 const UNSUPPORTED = [
@@ -100,6 +148,8 @@ const UNSUPPORTED = [
   "[[a]",
   "[a-]",
   "[\\]]",
+  "[\\^-a]",
+  "[ -^]",
   "[z-a]",
   "[abc",
   "+a",

@@ -69,6 +69,36 @@ for (const profile of PROFILES) {
     assert.deepEqual(edge.results.map((r) => r.text), ["A7"]);
   });
 
+  test(`search useRegex with literal special characters: written [x], a caret as ^^ (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Mail ann@example.org or bob@test.io; x^2 <b> a>b" });
+    const mails = ok(await run("search", { query: "\\w+@\\w+", useRegex: true }));
+    assert.deepEqual(mails.results.map((r) => r.text), ["ann@example", "bob@test"]);
+    const caret = ok(await run("search", { query: "x\\^\\d", useRegex: true }));
+    assert.deepEqual(caret.results.map((r) => r.text), ["x^2"]);
+    const tag = ok(await run("search", { query: "<b\\>", useRegex: true, matchCase: true }));
+    assert.deepEqual(tag.results.map((r) => r.text), ["<b>"]);
+    // An escaped '>' is a literal: with matchSuffix the pattern still gets its own word end.
+    const suffix = ok(await run("search", { query: "a\\>", useRegex: true, matchCase: true, matchSuffix: true }));
+    assert.deepEqual(suffix.results, []);
+    const plain = ok(await run("search", { query: "a\\>b", useRegex: true, matchCase: true, matchWholeWord: true }));
+    assert.deepEqual(plain.results.map((r) => r.text), ["a>b"]);
+  });
+
+  test(`search useRegex: a greedy run is searched lazily, with a warning on args.query (${profile})`, async () => {
+    const { run } = setup(profile, { text: "a1b2b end" });
+    const outcome = await run("search", { query: "a.*b", useRegex: true });
+    assert.deepEqual(ok(outcome).results.map((r) => r.text), ["a1b"]);
+    const [warning] = outcome.result.diagnostics;
+    assert.equal(warning.level, "warn");
+    assert.equal(warning.field, "args.query");
+    assert.match(warning.msg, /Word's '\*' matches as few characters as possible/);
+    const exact = await run("search", { query: "a\\d", useRegex: true });
+    assert.deepEqual(exact.result.diagnostics, []);
+    const replaced = await run("replace", { target: "searchQuery", query: "e.+", useRegex: true, replaceWith: "E" });
+    assert.deepEqual(ok(replaced), { replaced: 1 });
+    assert.match(replaced.result.diagnostics[0].msg, /only the 1 required character/);
+  });
+
   test(`search for text with a hyphen, plain and regex (${profile})`, async () => {
     const { run } = setup(profile, { text: "Call 555-1234 on 2024-01-05" });
     assert.deepEqual(ok(await run("search", { query: "555-1234" })).results.map((r) => r.text), ["555-1234"]);

@@ -85,6 +85,22 @@ for (const profile of PROFILES) {
     fails(await run("table.deleteRows", { tableRef: ref, indexes: [] }), "E_INVALID_ARG", "args.indexes");
   });
 
+  test(`column ops refuse tables with merged cells: E_UNSUPPORTED, the table unchanged (${profile})`, async () => {
+    const { sim, run, ref, created } = await withTable(profile);
+    ok(await run("table.insertColumns", { tableRef: ref, at: 2 }));
+    ok(await run("table.mergeCells", { tableRef: ref, startRow: 0, startCol: 0, rowSpan: 1, colSpan: 2 }));
+    const before = tables(sim)[0].values;
+    fails(await run("table.insertColumns", { tableRef: ref, at: 1 }), "E_UNSUPPORTED", "args.tableRef");
+    fails(await run("table.insertColumns", { tableRef: ref, at: 2 }), "E_UNSUPPORTED", "args.tableRef");
+    fails(await run("table.deleteColumns", { tableRef: ref, indexes: [2] }), "E_UNSUPPORTED", "args.tableRef");
+    assert.deepEqual(tables(sim)[0].values, before);
+    // Rows, cells and deleting the whole table still work.
+    ok(await run("table.insertRows", { tableRef: ref, at: 3 }));
+    ok(await run("table.setCellText", { tableRef: ref, row: 0, col: 0, text: "Both" }));
+    assert.deepEqual(ok(await run("table.deleteColumns", { tableRef: ref, indexes: [0, 1, 2] })), { tableId: created.tableId, rows: 0, cols: 0 });
+    assert.equal(tables(sim).length, 0);
+  });
+
   test(`deleting every row deletes the table; its id then is not found (${profile})`, async () => {
     const { sim, run, ref } = await withTable(profile);
     const gone = ok(await run("table.deleteRows", { tableRef: ref, indexes: [2, 1, 0] }));

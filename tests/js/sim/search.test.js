@@ -60,10 +60,30 @@ test("wildcards: {n}, {n,}, {n,m} and @", async () => {
   assert.deepEqual(await find(sim, "lo@t", { matchWildcards: true }), ["lot", "loot"]);
 });
 
-test("wildcards: special characters escaped as [*] or with a backslash; wildcards are case-sensitive", async () => {
-  const sim = fresh("a*b a?b A*B");
+test("wildcards: special characters escaped as [*]; wildcards are case-sensitive", async () => {
+  const sim = fresh("a*b a?b A*B x^2 [n] a@b <t> wow! c:\\d");
   assert.deepEqual(await find(sim, "a[*]b", { matchWildcards: true }), ["a*b"]);
-  assert.deepEqual(await find(sim, "a\\?b", { matchWildcards: true }), ["a?b"]);
+  assert.deepEqual(await find(sim, "a[?]b", { matchWildcards: true }), ["a?b"]);
+  assert.deepEqual(await find(sim, "x^^2", { matchWildcards: true }), ["x^2"]);
+  assert.deepEqual(await find(sim, "[[]n[]]", { matchWildcards: true }), ["[n]"]);
+  assert.deepEqual(await find(sim, "[A-Za-z]@[@][A-Za-z]@", { matchWildcards: true }), ["a@b"]);
+  assert.deepEqual(await find(sim, "[<]t[>]", { matchWildcards: true }), ["<t>"]);
+  assert.deepEqual(await find(sim, "wow[!]", { matchWildcards: true }), ["wow!"]);
+  assert.deepEqual(await find(sim, "c:[\\]d", { matchWildcards: true }), ["c:\\d"]);
+});
+
+test("wildcards: a backslash escape is InvalidArgument on the web profile, a literal on desktop", async () => {
+  const web = fresh("a?b");
+  await rejectsWith(find(web, "a\\?b", { matchWildcards: true }), "InvalidArgument");
+  await rejectsWith(find(web, "a\\?b", { matchWildcards: true }, (ctx) => ctx.document.body.paragraphs.getFirst()), "InvalidArgument");
+  // Outside wildcard mode a backslash is an ordinary character.
+  assert.deepEqual(await find(web, "\\", {}), []);
+  const desktop = createSimulator({ profile: "desktop" });
+  await desktop.Word.run(async (ctx) => { ctx.document.body.insertTable(1, 1, "End", [["a?b"]]); await ctx.sync(); });
+  assert.deepEqual(await find(desktop, "a\\?b", { matchWildcards: true }, (ctx) => ctx.document.body.tables.getFirst()), ["a?b"]);
+  const webTable = createSimulator({ profile: "web" });
+  await webTable.Word.run(async (ctx) => { ctx.document.body.insertTable(1, 1, "End", [["a?b"]]); await ctx.sync(); });
+  await rejectsWith(find(webTable, "a\\?b", { matchWildcards: true }, (ctx) => ctx.document.body.tables.getFirst()), "InvalidArgument");
 });
 
 test("special codes ^t ^# ^$ ^p", async () => {
@@ -120,4 +140,12 @@ test("search results are ranges that can be edited in the same batch", async () 
     await ctx.sync();
   });
   assert.equal(sim.text(), "blue green blue");
+});
+
+// Body/Range/Paragraph/Document search build their RegExp in proxies-text.js, which does not pass the profile
+// yet (its owner must call buildSearchRegExp(text, o, loc, this._sim.profile)); until then they use the web rule.
+test("wildcards: desktop body search takes a backslash escape", { todo: "proxies-text.js must pass the profile to buildSearchRegExp" }, async () => {
+  const desktop = createSimulator({ profile: "desktop" });
+  desktop.setText("a?b");
+  assert.deepEqual(await find(desktop, "a\\?b", { matchWildcards: true }), ["a?b"]);
 });

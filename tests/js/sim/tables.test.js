@@ -54,6 +54,30 @@ test("addColumns on a uniform table; refused once cells are merged", async () =>
   await rejectsWith(run(sim, (ctx) => first(ctx).addColumns("Start", 1)), "GeneralException");
 });
 
+test("isUniform (WordApi 1.3) turns false after a merge, horizontal or vertical", async () => {
+  const uniform = async (sim) => run(sim, async (ctx) => { const t = first(ctx); t.load("isUniform"); await ctx.sync(); return t.isUniform; });
+  const wide = await withTable();
+  assert.equal(await uniform(wide), true);
+  await run(wide, (ctx) => first(ctx).mergeCells(0, 0, 0, 1));
+  assert.equal(await uniform(wide), false);
+  const tall = await withTable();
+  await run(tall, (ctx) => first(ctx).mergeCells(0, 2, 1, 2));
+  assert.equal(await uniform(tall), false);
+});
+
+test("column edits on a non-uniform table: GeneralException (Table.deleteColumns, TableCell.insertColumns/deleteColumn)", async () => {
+  const sim = await withTable();
+  await run(sim, (ctx) => first(ctx).mergeCells(1, 0, 1, 1));
+  const before = table(sim).values;
+  await rejectsWith(run(sim, (ctx) => first(ctx).deleteColumns(2)), "GeneralException");
+  await rejectsWith(run(sim, (ctx) => first(ctx).getCell(0, 0).insertColumns("After", 1)), "GeneralException");
+  await rejectsWith(run(sim, (ctx) => first(ctx).getCell(0, 2).deleteColumn()), "GeneralException");
+  assert.deepEqual(table(sim).values, before);
+  // Rows still work on it.
+  await run(sim, (ctx) => first(ctx).deleteRows(2));
+  assert.equal(table(sim).rowCount, 2);
+});
+
 test("deleteRows / deleteColumns; deleting every row deletes the table", async () => {
   const sim = await withTable();
   await run(sim, (ctx) => { first(ctx).deleteRows(1); first(ctx).deleteColumns(0, 2); });
