@@ -158,6 +158,13 @@ VALID: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("ls-default", "listStyles", {}, LIST),
     ("ls-full", "listStyles", {"category": "Tables", "query": "Grid", "builtInOnly": False, "max": 20},
      {**LIST, "category": "table", "builtInOnly": False, "query": "Grid", "max": 20}),
+    # read and compose (details in test_ops_compose.py)
+    ("read-min", "readDocument", {}, {"scope": "document", "format": "text", "offset": 0, "limit": 200,
+                                      "maxChars": 20000, "includeRangeIds": False}),
+    ("md-min", "insertMarkdown", {"markdown": "Hi"},
+     {"blocks": [{"type": "paragraph", "runs": [{"text": "Hi"}]}], "scope": "selection", "location": "replace"}),
+    ("batch-min", "batch", {"ops": [{"op": "getSelection"}]}, {"ops": [{"op": "getSelection", "args": {}}],
+                                                               "stopOnError": True}),
 ]
 
 
@@ -217,7 +224,7 @@ INVALID: list[tuple[str, str, Any, str, str, str]] = [
     ("pic-lock-str", "insertPicture", {"source": "url", "data": "https://e.com/a.png", "lockAspectRatio": "yes"}, "E_INVALID_ARG", "args.lockAspectRatio", "boolean"),
     ("tc-no-rows", "table.create", {"cols": 2}, "E_INVALID_ARG", "args.rows", "args.rows required"),
     ("tc-no-cols", "table.create", {"rows": 2}, "E_INVALID_ARG", "args.cols", "args.cols required"),
-    ("tc-rows-zero", "table.create", {"rows": 0, "cols": 2}, "E_INVALID_ARG", "args.rows", "between 1 and 1000"),
+    ("tc-rows-zero", "table.create", {"rows": 0, "cols": 2}, "E_INVALID_ARG", "args.rows", "between 1 and 10000"),
     ("tc-cols-64", "table.create", {"rows": 1, "cols": 64}, "E_INVALID_ARG", "args.cols", "63"),
     ("tc-rows-str", "table.create", {"rows": "3", "cols": 2}, "E_INVALID_ARG", "args.rows", "integer"),
     ("tc-data-too-many-rows", "table.create", {"rows": 1, "cols": 1, "data": [["a"], ["b"]]}, "E_INVALID_ARG", "args.data", "2 rows"),
@@ -270,6 +277,10 @@ INVALID: list[tuple[str, str, Any, str, str, str]] = [
     ("as-named-empty", "applyStyle", {"namedStyle": ""}, "E_INVALID_ARG", "args.namedStyle", "empty"),
     ("ls-bad-cat", "listStyles", {"category": "list"}, "E_INVALID_ARG", "args.category", "paragraph"),
     ("ls-max-zero", "listStyles", {"max": 0}, "E_INVALID_ARG", "args.max", "≥ 1"),
+    # read and compose (details in test_ops_compose.py)
+    ("read-bad-format", "readDocument", {"format": "pdf"}, "E_INVALID_ARG", "args.format", "text"),
+    ("md-missing", "insertMarkdown", {}, "E_INVALID_ARG", "args.markdown", "required"),
+    ("batch-empty", "batch", {"ops": []}, "E_INVALID_ARG", "args.ops", "non-empty"),
 ]
 
 

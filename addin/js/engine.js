@@ -1,5 +1,6 @@
 // Runs canonical ops against Word: one shared RequestContext, the op → handler dispatch, Pause,
-// a bounded taskId → result cache, sync counting and the exception guard.
+// a bounded taskId → result cache (checked against a fingerprint of the op), sync counting and the
+// exception guard.
 
 import { createRegistry } from "./registry.js";
 import { diagnostic, errorEnvelope, mapError, okEnvelope } from "./errors.js";
@@ -18,7 +19,8 @@ import { HANDLERS } from "./handlers/index.js";
 /**
  * @typedef {object} Engine
  * @property {(cmd: AiCommand, options?: { onProgress?: (report: ProgressReport) => void }) => Promise<ExecuteOutcome>} execute
- *   run one `ai-cmd` (ops run one at a time in arrival order; a repeated taskId answers from the cache)
+ *   run one `ai-cmd` (ops run one at a time in arrival order; a repeated taskId answers from the cache when
+ *   it carries the same op and args, and is refused with E_INVALID_ARG on `taskId` when they differ)
  * @property {(paused: boolean) => void} setPaused
  * @property {boolean} paused
  * @property {(listener: (paused: boolean) => void) => () => void} onPausedChange  returns an unsubscribe function
@@ -36,7 +38,7 @@ import { HANDLERS } from "./handlers/index.js";
  */
 export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 200 }) {
   const registry = createRegistry({ limit: registryLimit });
-  /** @type {Map<string, Promise<ExecuteOutcome>>} oldest first */
+  /** @type {Map<string, { fingerprint: Fingerprint, pending: Promise<ExecuteOutcome> }>} oldest first */
   const cache = new Map();
   /** @type {Set<(paused: boolean) => void>} */
   const pauseListeners = new Set();
@@ -133,9 +135,9 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
     }
   }
 
-  /** @param {string} taskId @param {Promise<ExecuteOutcome>} pending */
-  function remember(taskId, pending) {
-    cache.set(taskId, pending);
+  /** @param {string} taskId @param {Fingerprint} fingerprint @param {Promise<ExecuteOutcome>} pending */
+  function remember(taskId, fingerprint, pending) {
+    cache.set(taskId, { fingerprint, pending });
     while (cache.size > cacheLimit) {
       const oldest = cache.keys().next().value;
       if (oldest === undefined) break;
@@ -160,21 +162,101 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
     },
     execute(cmd, { onProgress = () => {} } = {}) {
       const taskId = typeof cmd?.id === "string" && cmd.id ? cmd.id : undefined;
+      const fingerprint = fingerprintOf(cmd);
       const known = taskId ? cache.get(taskId) : undefined;
-      if (known) {
-        return known.then(({ result }) => ({ result, stats: { ms: 0, syncs: 0, cached: true } }));
+      if (taskId && known) {
+        const differs = describeDifference(known.fingerprint, fingerprint);
+        if (differs) {
+          // Running it would lose the new op silently; answering the old result would lie about it.
+          return Promise.resolve({
+            result: errorEnvelope(fingerprint.op, "E_INVALID_ARG", [
+              diagnostic("error", `taskId "${taskId}" was already used for another op (${differs}): give each new op its own taskId`, "taskId"),
+            ]),
+            stats: { ms: 0, syncs: 0 },
+          });
+        }
+        return known.pending.then(({ result }) => ({ result, stats: { ms: 0, syncs: 0, cached: true } }));
       }
       const pending = queue.then(() => run(cmd, onProgress));
       queue = pending.catch(() => {});
       if (taskId) {
-        remember(taskId, pending);
+        remember(taskId, fingerprint, pending);
         pending.then((done) => {
-          if (notRun.has(done) && cache.get(taskId) === pending) cache.delete(taskId);
+          if (notRun.has(done) && cache.get(taskId)?.pending === pending) cache.delete(taskId);
         });
       }
       return pending;
     },
   };
+}
+
+/**
+ * What identifies an op for the taskId cache: its name and a hash of each top-level arg's canonical JSON
+ * (sorted keys), so big args (picture data) are not kept and the difference can be named.
+ * @typedef {{ op: string, args: Map<string, string> }} Fingerprint
+ */
+
+/**
+ * @param {AiCommand} cmd
+ * @returns {Fingerprint}
+ */
+export function fingerprintOf(cmd) {
+  const op = typeof cmd?.op?.op === "string" ? cmd.op.op : "unknown";
+  const given = cmd?.op?.args;
+  const args = new Map();
+  if (typeof given === "object" && given !== null && !Array.isArray(given)) {
+    for (const key of Object.keys(given).sort()) {
+      if (given[key] !== undefined) args.set(key, hash(canonicalJson(given[key])));
+    }
+  } else if (given !== undefined) {
+    args.set("", hash(canonicalJson(given)));
+  }
+  return { op, args };
+}
+
+/**
+ * What differs between two fingerprints, in words, or "" when they are the same op.
+ * @param {Fingerprint} before
+ * @param {Fingerprint} now
+ */
+export function describeDifference(before, now) {
+  if (before.op !== now.op) return `op "${before.op}", now "${now.op}"`;
+  const names = new Set([...before.args.keys(), ...now.args.keys()]);
+  const changed = [...names].filter((name) => before.args.get(name) !== now.args.get(name)).sort();
+  if (changed.length === 0) return "";
+  return `"${now.op}" with different args: ${changed.map((name) => (name ? `args.${name}` : "args")).join(", ")}`;
+}
+
+/**
+ * JSON with object keys sorted at every level: equal values give equal text.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const record = /** @type {Record<string, unknown>} */ (value);
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * A 53-bit string hash (cyrb53): enough to tell args apart without keeping them.
+ * @param {string} text
+ */
+function hash(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /**

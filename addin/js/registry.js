@@ -7,11 +7,18 @@ import { PaneError } from "./errors.js";
 /** @typedef {"rng" | "tbl"} IdKind */
 
 /**
+ * How many search hits one op tracks unless asked for more: every tracked range costs Word memory and is
+ * adjusted by every later edit. (For `addAll`'s `cap`.)
+ */
+export const DEFAULT_TRACK_CAP = 100;
+
+/**
  * @typedef {object} RegistryEntry
  * @property {IdKind} kind
  * @property {OfficeExtension.ClientObject} object
  * @property {OfficeExtension.ClientObject} [holds]  the collection the object came from (tracked with it)
- * @property {number} op  the op that minted the id
+ * @property {number} minted  the op that created the id (a failure of that op forgets it)
+ * @property {number} used    the last op that created, looked up or returned the id (never evicted during it)
  */
 
 /**
@@ -20,12 +27,16 @@ import { PaneError } from "./errors.js";
  * @property {number} limit
  * @property {() => number} size
  * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject }) => string} add
- *   track the object and return its new id (evicting the least recently used ids beyond the limit)
+ *   the id of a tracked object: its existing id when it has one (one object, one id), else a new one (the
+ *   object is tracked; the least recently used ids beyond the limit are released)
+ * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number }) => (string | undefined)[]} addAll
+ *   ids for the first `cap` objects (as add), `undefined` for the rest, which stay untracked
+ * @property {() => number} mintedThisOp  how many new ids the running op created so far
  * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
  * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
- * @property {() => void} rollbackOp  the op failed: forget the ids it minted (they were never returned)
+ * @property {() => void} rollbackOp  the op failed: forget the ids it minted (never returned) and untrack their objects
  */
 
 /** @returns {string} 4 random base-36 characters */
@@ -36,20 +47,26 @@ function newSalt() {
 }
 
 /**
+ * Word tracks an object once: a second `trackedObjects.add` does nothing and one `remove` releases it for
+ * good (re-adding it then throws). So each tracked object has exactly one id, and releasing that id is the
+ * only thing that untracks it.
  * @param {{ limit?: number, salt?: string }} [options]
  * @returns {Registry}
  */
 export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
   /** @type {Map<string, RegistryEntry>} insertion order = least recently used first */
   const entries = new Map();
+  /** @type {Map<OfficeExtension.ClientObject, string>} each tracked object's one id */
+  const idOf = new Map();
   /** @type {Map<OfficeExtension.ClientObject, number>} how many entries hold each tracked collection */
   const heldCollections = new Map();
   let counter = 0;
   let currentOp = 0;
+  let minted = 0;
 
   /** @param {OfficeExtension.ClientObject} object */
   function untrack(object) {
-    // Queued; flushed by the next sync. A failure here must not fail the op that caused the eviction.
+    // Queued; flushed by the next sync. A failure here must not fail the op that caused the release.
     try {
       object.context.trackedObjects.remove(object);
     } catch {
@@ -57,8 +74,10 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
     }
   }
 
-  /** @param {RegistryEntry} entry */
-  function release(entry) {
+  /** @param {string} id @param {RegistryEntry} entry */
+  function release(id, entry) {
+    entries.delete(id);
+    idOf.delete(entry.object);
     untrack(entry.object);
     if (entry.holds) {
       const left = (heldCollections.get(entry.holds) ?? 1) - 1;
@@ -74,10 +93,22 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
   function evictBeyondLimit() {
     for (const [id, entry] of entries) {
       if (entries.size <= limit) break;
-      if (entry.op === currentOp) break; // never evict what the running op is about to return
-      entries.delete(id);
-      release(entry);
+      if (entry.used !== currentOp) release(id, entry); // never what the running op uses or returns
     }
+  }
+
+  /** @param {string} id @param {RegistryEntry} entry */
+  function touch(id, entry) {
+    entries.delete(id);
+    entries.set(id, entry);
+    entry.used = currentOp;
+  }
+
+  /** @param {string} id */
+  function lookup(id) {
+    const entry = entries.get(id);
+    if (entry) touch(id, entry);
+    return entry;
   }
 
   /**
@@ -95,42 +126,55 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
     return entry.object;
   }
 
-  /** @param {string} id */
-  function lookup(id) {
-    const entry = entries.get(id);
-    if (entry) {
-      entries.delete(id);
-      entries.set(id, entry);
+  /**
+   * @param {IdKind} kind
+   * @param {OfficeExtension.ClientObject} object
+   * @param {OfficeExtension.ClientObject} [holds]
+   */
+  function add(kind, object, holds) {
+    const known = idOf.get(object);
+    const entry = known === undefined ? undefined : entries.get(known);
+    if (known !== undefined && entry) {
+      if (entry.kind !== kind) throw new TypeError(`registry: ${known} is a ${entry.kind}, not a ${kind}`);
+      touch(known, entry);
+      return known;
     }
-    return entry;
+    object.context.trackedObjects.add(object);
+    if (holds) {
+      const count = heldCollections.get(holds) ?? 0;
+      if (count === 0) holds.context.trackedObjects.add(holds);
+      heldCollections.set(holds, count + 1);
+    }
+    const id = `${kind}_${salt}_${++counter}`;
+    entries.set(id, { kind, object, holds, minted: currentOp, used: currentOp });
+    idOf.set(object, id);
+    minted += 1;
+    evictBeyondLimit();
+    return id;
   }
 
   return {
     salt,
     limit,
     size: () => entries.size,
-    add(kind, object, { holds } = {}) {
-      object.context.trackedObjects.add(object);
-      if (holds) {
-        const count = heldCollections.get(holds) ?? 0;
-        if (count === 0) holds.context.trackedObjects.add(holds);
-        heldCollections.set(holds, count + 1);
-      }
-      const id = `${kind}_${salt}_${++counter}`;
-      entries.set(id, { kind, object, holds, op: currentOp });
-      evictBeyondLimit();
-      return id;
+    add: (kind, object, { holds } = {}) => add(kind, object, holds),
+    addAll(kind, objects, { holds, cap = Infinity } = {}) {
+      return objects.map((object, index) => (index < cap ? add(kind, object, holds) : undefined));
     },
+    mintedThisOp: () => minted,
     lookup,
     range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     beginOp() {
       currentOp += 1;
+      minted = 0;
       evictBeyondLimit();
     },
     rollbackOp() {
-      // Not untracked: if the failed batch never created the object in Word, an untrack would fail the next op.
-      for (const [id, entry] of entries) if (entry.op === currentOp) entries.delete(id);
+      // Never returned, so nothing else uses them. Untracking an object whose creation never reached Word
+      // only cancels its pending reference (TrackedObjects._removeCommon): it cannot fail the next op.
+      for (const [id, entry] of [...entries]) if (entry.minted === currentOp) release(id, entry);
+      minted = 0;
     },
   };
 }

@@ -20,6 +20,10 @@ export function createDocumentModel() {
     version: 0, nextId: 1, anchors: new Set(), lists: new Map(), comments: [], shapes: [],
     styles: createStyleCatalogue(), changeTrackingMode: "Off", saved: true, selectionVersion: 0,
     properties: { title: "", author: "Simulated User", subject: "" },
+    // Host quirks tests can switch on through sim._model (off = what the documentation promises).
+    // ignoresPictureSize: setting InlinePicture/Shape width or height is accepted and does nothing, as Word on
+    // the web has been reported to do; handlers must read the size back instead of echoing what they set.
+    quirks: { ignoresPictureSize: false },
   };
   doc.body = newContainer(null);
   doc.body.blocks.push(newParagraph(doc));

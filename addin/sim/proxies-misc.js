@@ -6,6 +6,7 @@ import { checkLocation, insertInline, textParts, pictureUnit, insertParagraphBlo
 import { decodeBase64, imageInfo, pxToPt } from "./images.js";
 import { anchorOf } from "./proxies-text.js";
 import { listParagraphs, listString, siblingIndex } from "./lists-model.js";
+import { styleDefaults, characterStyleFont } from "./styles.js";
 
 const invalid = (loc) => wordError("InvalidArgument", loc);
 const isStr = (v) => typeof v === "string";
@@ -92,6 +93,7 @@ defineProxy(InlinePicture, {
       put(v, loc) {
         if (!positive(v)) throw invalid(loc);
         const p = this._target(loc).pic;
+        if (this._doc.quirks.ignoresPictureSize) return;
         if (p.lockAspectRatio && p.width) p.height = Math.round((p.height * v) / p.width * 100) / 100;
         p.width = v;
         bump(this._doc);
@@ -102,6 +104,7 @@ defineProxy(InlinePicture, {
       put(v, loc) {
         if (!positive(v)) throw invalid(loc);
         const p = this._target(loc).pic;
+        if (this._doc.quirks.ignoresPictureSize) return;
         if (p.lockAspectRatio && p.height) p.width = Math.round((p.width * v) / p.height * 100) / 100;
         p.height = v;
         bump(this._doc);
@@ -232,6 +235,18 @@ export class Style extends ClientObject {
   }
 }
 const styleField = (k) => ({ set: "1.5", get(loc) { return this._target(loc)[k]; } });
+
+/** Style.font: the style's effective character formatting (read-only in the simulator). */
+export class StyleFont extends ClientObject {}
+const styleFontField = (k) => ({
+  get(loc) {
+    const s = this._target(loc).style;
+    const font = s.type === "Character" ? { ...styleDefaults("Normal").font, ...characterStyleFont(s.nameLocal) } : styleDefaults(s.nameLocal).font;
+    return font[k] ?? ({ bold: false, italic: false, underline: "None" })[k] ?? null;
+  },
+});
+defineProxy(StyleFont, { name: "StyleFont", props: { name: styleFontField("name"), size: styleFontField("size"), color: styleFontField("color"), bold: styleFontField("bold"), italic: styleFontField("italic"), underline: styleFontField("underline") } });
+StyleFont.className = "Font";
 defineProxy(Style, {
   name: "Style",
   props: {
@@ -247,6 +262,7 @@ defineProxy(Style, {
     unhideWhenUsed: { set: "1.5", get() { return false; } },
     nextParagraphStyle: { set: "1.5", get(loc) { const s = this._target(loc); return s.type === "Paragraph" ? (/^Heading|Title|Subtitle/.test(s.nameLocal) ? "Normal" : s.nameLocal) : ""; } },
   },
+  navs: { font: { cls: "StyleFont", set: "1.5", resolve: (s) => ({ style: s, deleted: !!s.deleted }) } },
   sets: { delete: "1.5" },
 });
 
@@ -315,10 +331,17 @@ const shapeNum = (k) => ({
   put(v, loc) {
     if (typeof v !== "number" || !Number.isFinite(v) || ((k === "width" || k === "height") && v <= 0)) throw invalid(loc);
     const s = this._target(loc);
+    if ((k === "width" || k === "height") && this._doc.quirks.ignoresPictureSize) return;
     if (s.lockAspectRatio && (k === "width" || k === "height")) { const o = k === "width" ? "height" : "width"; s[o] = Math.round((s[o] * v) / s[k] * 100) / 100; }
     s[k] = v;
     bump(this._doc);
   },
+});
+/** An enum-valued Shape property (Word.RelativeHorizontalPosition / RelativeVerticalPosition). */
+const shapeEnum = (k, values) => ({
+  set: "D1.2",
+  get(loc) { return this._target(loc)[k]; },
+  put(v, loc) { if (!values.includes(v)) throw invalid(loc); this._target(loc)[k] = v; bump(this._doc); },
 });
 export class Shape extends ClientObject {
   delete() {
@@ -336,6 +359,8 @@ defineProxy(Shape, {
     height: shapeNum("height"),
     left: shapeNum("left"),
     top: shapeNum("top"),
+    relativeHorizontalPosition: shapeEnum("relativeHorizontalPosition", ["Margin", "Page", "Column", "Character", "LeftMargin", "RightMargin", "InsideMargin", "OutsideMargin"]),
+    relativeVerticalPosition: shapeEnum("relativeVerticalPosition", ["Margin", "Page", "Paragraph", "Line", "TopMargin", "BottomMargin", "InsideMargin", "OutsideMargin"]),
     lockAspectRatio: { set: "D1.2", get(loc) { return this._target(loc).lockAspectRatio; }, put(v, loc) { if (typeof v !== "boolean") throw invalid(loc); this._target(loc).lockAspectRatio = v; } },
     altTextDescription: { set: "D1.2", get(loc) { return this._target(loc).altTextDescription; }, put(v, loc) { if (!isStr(v)) throw invalid(loc); this._target(loc).altTextDescription = v; bump(this._doc); } },
   },

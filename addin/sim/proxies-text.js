@@ -7,7 +7,7 @@ import { buildSearchRegExp, findHits } from "./search.js";
 import { htmlToParts } from "./html-import.js";
 import { decodeBase64, imageInfo, pxToPt } from "./images.js";
 import { parseColor } from "./colors.js";
-import { LIST_STYLES } from "./styles.js";
+import { LIST_STYLES, DEFAULT_CHARACTER_STYLE } from "./styles.js";
 import { startNewList, joinOrStartList } from "./lists-model.js";
 import { renderSpanHtml } from "./render.js";
 
@@ -30,7 +30,7 @@ function readStyle(doc, span) {
 /** Apply a named style to a span: paragraph styles to its paragraphs, character styles to its text. */
 export function applyStyle(doc, span, style, loc) {
   if (!style) throw wordError("ItemNotFound", loc);
-  if (style.type === "Character") applyFmt(doc, span.start, span.end, { charStyle: style.nameLocal });
+  if (style.type === "Character") applyFmt(doc, span.start, span.end, { charStyle: style.builtIn && style.nameLocal === DEFAULT_CHARACTER_STYLE ? null : style.nameLocal });
   else if (style.type === "Paragraph") {
     for (const info of parasInSpan(doc, span.start, span.end)) {
       info.para.props = { ...info.para.props, style: style.nameLocal, alignment: null, lineSpacing: null, spaceBefore: null, spaceAfter: null };
@@ -59,9 +59,9 @@ function styleProps(kind) {
 /** Owner wrapper for navigation objects that act on their parent's span (Font). */
 const owner = (kind) => (ref) => ({ kind, ref, deleted: !!ref.deleted });
 
-function validateSearch(text, options, loc) {
+function validateSearch(text, options, loc, profile) {
   const o = options && typeof options === "object" ? options : {};
-  return buildSearchRegExp(text, o, loc);
+  return buildSearchRegExp(text, o, loc, profile);
 }
 
 /** Methods every text-holding object shares (Body, Range, Paragraph, InlinePicture subset). */
@@ -128,7 +128,7 @@ function textMethods(kind) {
     },
     search(text, options) {
       return this._spawn("search", classes.RangeCollection, (loc) => {
-        const re = validateSearch(text, options, loc);
+        const re = validateSearch(text, options, loc, this._sim.profile);
         const doc = this._doc;
         const span = spanOf(doc, kind, this._target(loc));
         const infos = kind === "Paragraph" ? [layout(doc).paraInfo.get(this._target(loc))] : parasInSpan(doc, span.start, span.end);
@@ -190,7 +190,10 @@ function textMethods(kind) {
         const s = spanOf(doc, kind, this._target(loc));
         const para = locate(doc, s.start).para;
         const o = options || {};
-        const shape = { id: doc.nextId++, type: "Picture", anchorPara: para, base64: String(base64), left: o.left ?? 0, top: o.top ?? 0, width: o.width ?? pxToPt(info.width), height: o.height ?? pxToPt(info.height), lockAspectRatio: true, altTextDescription: "", name: `Picture ${doc.shapes.length + 1}`, textWrap: { type: "Front", side: "Both" }, deleted: false };
+        for (const k of ["left", "top", "width", "height"]) if (o[k] !== undefined && !isNum(o[k])) throw invalid(loc);
+        if ((o.width !== undefined && o.width <= 0) || (o.height !== undefined && o.height <= 0)) throw invalid(loc);
+        // Relative positions when none is set: the simulator's choice (Word's default is not documented).
+        const shape = { id: doc.nextId++, type: "Picture", anchorPara: para, base64: String(base64), left: o.left ?? 0, top: o.top ?? 0, width: o.width ?? pxToPt(info.width), height: o.height ?? pxToPt(info.height), relativeHorizontalPosition: "Column", relativeVerticalPosition: "Paragraph", lockAspectRatio: true, altTextDescription: "", name: `Picture ${doc.shapes.length + 1}`, textWrap: { type: "Front", side: "Both" }, deleted: false };
         doc.shapes.push(shape);
         bump(doc);
         return shape;
@@ -257,7 +260,7 @@ export class Document extends ClientObject {
   }
   search(text, options) {
     return this._spawn("search", classes.RangeCollection, (loc) => {
-      const re = validateSearch(text, options, loc);
+      const re = validateSearch(text, options, loc, this._sim.profile);
       return { items: findHits(layout(this._doc).paras, re).map((h) => anchorOf(this._doc, h)) };
     });
   }
@@ -502,7 +505,15 @@ defineProxy(Paragraph, {
 const fontBool = (k) => ({ get(loc) { return this._read_(loc)[k]; }, put(v, loc) { if (typeof v !== "boolean") throw invalid(loc); this._apply(loc, { [k]: v }); } });
 const UNDERLINES = ["None", "Single", "Word", "Double", "Dotted", "Hidden", "Thick", "DashLine", "DashLineHeavy", "DashLineLong", "DashLineLongHeavy", "DotDashLine", "DotDashLineHeavy", "TwoDotDashLine", "TwoDotDashLineHeavy", "DottedHeavy", "Wave", "WaveHeavy", "WaveDouble"];
 
+/** Direct character formatting Font.reset removes (highlight is not part of it, as with Ctrl+Space in Word). */
+const RESET_FONT = { bold: null, italic: null, underline: null, name: null, size: null, color: null, strikeThrough: null, doubleStrikeThrough: null, subscript: null, superscript: null };
+
 export class Font extends ClientObject {
+  /** Removes manual character formatting (WordApiDesktop 1.3); character styles stay. */
+  reset() {
+    this._api("reset");
+    this._enqueue("Font.reset", () => this._apply("Font.reset", RESET_FONT));
+  }
   _span(loc) {
     const o = this._target(loc);
     return spanOf(this._doc, o.kind, o.ref);
@@ -518,6 +529,7 @@ export class Font extends ClientObject {
 }
 defineProxy(Font, {
   name: "Font",
+  sets: { reset: "D1.3" },
   props: {
     bold: fontBool("bold"),
     italic: fontBool("italic"),

@@ -38,6 +38,16 @@ const DEFAULTS = {
   Hyperlink: { font: { color: "#467886", underline: "Single" } },
 };
 
+/** The character style that means "no character style": applying it removes character styles. */
+export const DEFAULT_CHARACTER_STYLE = "Default Paragraph Font";
+
+/** What a style is based on, as in Word's template: paragraph styles on Normal, character styles on Default
+ * Paragraph Font, table styles on Normal Table; those three (and No List) on nothing. */
+function baseStyleOf(nameLocal, type) {
+  if (["Normal", DEFAULT_CHARACTER_STYLE, "Normal Table", "No List"].includes(nameLocal)) return "";
+  return { Paragraph: "Normal", Character: DEFAULT_CHARACTER_STYLE, Table: "Normal Table" }[type] ?? "";
+}
+
 /** Paragraph styles that carry list numbering. */
 export const LIST_STYLES = Object.freeze({ "List Bullet": "Bullet", "List Number": "Number" });
 
@@ -48,7 +58,7 @@ export const LIST_STYLES = Object.freeze({ "List Bullet": "Bullet", "List Number
 export function createStyleCatalogue() {
   const all = [];
   const add = (nameLocal, type, builtInKey, builtIn = true) => {
-    const style = { nameLocal, type, builtInKey: builtInKey || null, builtIn, custom: !builtIn, priority: builtIn ? 99 : 1, font: {}, para: {}, baseStyle: type === "Paragraph" && nameLocal !== "Normal" ? "Normal" : "" };
+    const style = { nameLocal, type, builtInKey: builtInKey || null, builtIn, custom: !builtIn, priority: builtIn ? 99 : 1, font: {}, para: {}, baseStyle: baseStyleOf(nameLocal, type) };
     all.push(style);
     return style;
   };

@@ -6,13 +6,18 @@ the transports (stdio, Streamable HTTP) are chosen elsewhere.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.subscriptions import InMemorySubscriptionBus, ResourcesListChanged
 from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
+from mcp.types import Resource as MCPResource
+from mcp.types import ResourceTemplate as MCPResourceTemplate
 from pydantic import BaseModel, ConfigDict, WithJsonSchema
 
 from bridge import __version__
+from bridge.server.mcp_resources import document_templates, list_document_resources, parse_uri, read_document_resource
 from bridge.word.ops import SUPPORTED_OPS, describe_ops
 from bridge.word.service import EditService, compact_json
 
@@ -101,22 +106,51 @@ class DocumentList(BaseModel):
 
 
 class WordMCPServer(MCPServer):
-    """MCPServer that also answers the qualified tool name without listing it twice."""
+    """MCPServer that answers the qualified tool name without listing it twice, and lists open documents as resources."""
+
+    def __init__(self, *args: Any, service: EditService | RemoteEditService, **kwargs: Any) -> None:
+        self.events = InMemorySubscriptionBus()
+        super().__init__(*args, subscriptions=self.events, **kwargs)
+        self.word_service = service
+        self._pending_events: set[asyncio.Task[None]] = set()
 
     async def list_tools(self) -> list[Tool]:
         return [t for t in await super().list_tools() if t.name != QUALIFIED_EDIT_TASK]
+
+    async def list_resources(self) -> list[MCPResource]:
+        return [*await super().list_resources(), *await list_document_resources(self.word_service)]
+
+    async def list_resource_templates(self) -> list[MCPResourceTemplate]:
+        return [*await super().list_resource_templates(), *document_templates()]
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        ours = parse_uri(str(uri))
+        if ours is None:
+            return await super().read_resource(uri, context)
+        return await read_document_resource(self.word_service, *ours)
+
+    def documents_changed(self) -> None:
+        """Tell listening clients that the resource list changed (a document connected or went away)."""
+        task = asyncio.get_running_loop().create_task(self.events.publish(ResourcesListChanged()))
+        self._pending_events.add(task)
+        task.add_done_callback(self._pending_events.discard)
 
 
 def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
     """The `mcp_word` server with `editTask` (and its qualified alias) and `listDocuments`."""
     server = WordMCPServer(
         SERVER_NAME,
+        service=service,
         version=__version__,
         instructions=(
             "Edit the Word document the person has open. Call listDocuments to see connected documents, "
-            "then editTask with a word.op envelope in `meta`."
+            "then editTask with a word.op envelope in `meta`. Read a document with readDocument (or its "
+            "word://<id>/markdown resource) before editing it."
         ),
     )
+    hub = getattr(service, "hub", None)
+    if hub is not None:
+        hub.on_documents_changed(server.documents_changed)
 
     async def edit_task(
         content: Annotated[Any, WithJsonSchema(CONTENT_SCHEMA)] = None,

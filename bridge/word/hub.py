@@ -158,6 +158,15 @@ class Hub:
         self._result_cache_size = result_cache_size
         self._inflight: dict[str, tuple[RequestKey, asyncio.Future[Outcome]]] = {}
         self._notices: set[asyncio.Task[None]] = set()
+        self._document_listeners: list[Callable[[], None]] = []
+
+    def on_documents_changed(self, listener: Callable[[], None]) -> None:
+        """Call `listener` (on the event loop) whenever a document connects or goes away."""
+        self._document_listeners.append(listener)
+
+    def _documents_changed(self) -> None:
+        for listener in self._document_listeners:
+            listener()
 
     # ---- sessions -------------------------------------------------------
     def attach(self, hello: dict[str, Any], channel: PaneChannel) -> PaneSession:
@@ -193,6 +202,8 @@ class Hub:
         previous = session.channel
         session.channel = channel
         session.connected.set()
+        if previous is None:
+            self._documents_changed()
         if previous is not None and previous is not channel:
             self._fail_pending(session, "the pane reconnected from another connection")
             # 4001 tells the old pane not to reconnect and steal the session back.
@@ -213,6 +224,7 @@ class Hub:
         session.last_active = time.monotonic()
         session.connected.clear()
         self._fail_pending(session, "the task pane disconnected while running this op")
+        self._documents_changed()
 
     def _fail_pending(self, session: PaneSession, why: str) -> None:
         for future in list(session.pending.values()):

@@ -91,16 +91,28 @@ class EditService:
         return _shape(envelope, task_id, served_by)
 
     async def _prepare(self, parsed: ParsedOp) -> ParsedOp:
-        """Turn what the pane cannot do itself into canonical args (pictures: fetch and normalise)."""
-        if parsed.op != "insertPicture":
-            return parsed
-        args = dict(parsed.args)
+        """Turn what the pane cannot do itself into canonical args (pictures: fetch and normalise), batches included."""
+        if parsed.op == "insertPicture":
+            return dataclasses.replace(parsed, args=await self._picture_args(parsed.args))
+        if parsed.op == "batch" and any(item["op"] == "insertPicture" for item in parsed.args["ops"]):
+            ops = []
+            for index, item in enumerate(parsed.args["ops"]):
+                if item["op"] == "insertPicture":
+                    try:
+                        item = {**item, "args": await self._picture_args(item["args"])}
+                    except OpError as err:
+                        raise OpError(err.code, f"args.ops[{index}]: {err.msg}", op="batch",
+                                      field=f"args.ops[{index}].{err.field}" if err.field else None) from None
+                ops.append(item)
+            return dataclasses.replace(parsed, args={**parsed.args, "ops": ops})
+        return parsed
+
+    async def _picture_args(self, args: dict[str, Any]) -> dict[str, Any]:
         if self._http is None:
             self._http = httpx.AsyncClient(follow_redirects=True, max_redirects=5)
         picture = await load_picture(args["source"], args["data"], self.picture_limits, client=self._http)
-        args.update(source="base64", data=picture.data_b64, format=picture.format,
-                    naturalWidth=picture.width, naturalHeight=picture.height)
-        return dataclasses.replace(parsed, args=args)
+        return {**args, "source": "base64", "data": picture.data_b64, "format": picture.format,
+                "naturalWidth": picture.width, "naturalHeight": picture.height}
 
     async def list_documents(self) -> dict[str, Any]:
         return {"documents": self.hub.documents()}

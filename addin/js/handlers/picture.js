@@ -1,4 +1,5 @@
-// insertPicture: inline pictures everywhere, floating (wrapped) pictures where the desktop shapes API exists.
+// insertPicture: inline pictures everywhere, floating (wrapped) pictures where the desktop shapes API exists;
+// the size reported is the one Word gave the picture.
 
 import { bool, int, oneOf, positiveNumber, str } from "../args.js";
 import { PaneError } from "../errors.js";
@@ -9,26 +10,42 @@ import { resolveScope } from "../registry.js";
 
 /** CSS pixels are 3/4 of a point. */
 const POINTS_PER_PIXEL = 0.75;
+/**
+ * The text width of Word's Normal template (Letter, 8.5 in with 1 in margins = 6.5 in). Office.js gives the
+ * page setup only in newer desktop sets and not within the op's sync budget, so natural sizes are capped to it.
+ */
+export const DEFAULT_TEXT_WIDTH = 468;
+/** How far Word's size may be from the one asked for before the result says so (rounding to 0.05 pt and so on). */
+const SIZE_TOLERANCE = 0.5;
 const WRAP_TYPES = /** @type {const} */ (["inline", "square", "tight", "behind", "inFront"]);
 /** @type {Record<string, "Square" | "Tight" | "Behind" | "Front">} */
 const SHAPE_WRAP = { square: "Square", tight: "Tight", behind: "Behind", inFront: "Front" };
 
+/** @param {number} n */
+const round = (n) => Math.round(n * 100) / 100;
+
 /**
  * The size to give the picture, in points: natural size (px × 0.75) unless given; with one side given
- * and the aspect ratio locked, the other follows the natural aspect ratio.
+ * and the aspect ratio locked, the other follows the natural aspect ratio. `capped` is set when the natural
+ * size was wider than {@link DEFAULT_TEXT_WIDTH} and was scaled down to it (only when no size is given).
  * @param {{ naturalWidth: number, naturalHeight: number, width?: number, height?: number, lockAspectRatio: boolean }} size
- * @returns {{ width: number, height: number }}
+ * @returns {{ width: number, height: number, capped?: { width: number, height: number } }}
  */
 export function pictureSize({ naturalWidth, naturalHeight, width, height, lockAspectRatio }) {
   const natural = { width: naturalWidth * POINTS_PER_PIXEL, height: naturalHeight * POINTS_PER_PIXEL };
-  const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
   if (width !== undefined && height !== undefined) return { width: round(width), height: round(height) };
   if (width !== undefined) return { width: round(width), height: round(lockAspectRatio ? width * natural.height / natural.width : natural.height) };
   if (height !== undefined) return { width: round(lockAspectRatio ? height * natural.width / natural.height : natural.width), height: round(height) };
+  if (natural.width > DEFAULT_TEXT_WIDTH) {
+    const scale = DEFAULT_TEXT_WIDTH / natural.width;
+    return { width: DEFAULT_TEXT_WIDTH, height: round(natural.height * scale), capped: { width: round(natural.width), height: round(natural.height) } };
+  }
   return { width: round(natural.width), height: round(natural.height) };
 }
 
 /**
+ * Insert a picture, then read back the size Word gave it (Word on the web may ignore a size): one sync
+ * inserts, sizes and reads; Word.run's closing sync has nothing left to do.
  * @param {HandlerEnv} env
  */
 export async function insertPicture(env) {
@@ -37,30 +54,44 @@ export async function insertPicture(env) {
     throw new PaneError("E_INVALID_ARG", 'args.source must be "base64" (the bridge fetches URLs)', "args.source");
   }
   const data = str(args, "data", { min: 1 });
+  const lockAspectRatio = bool(args, "lockAspectRatio", true);
   const size = pictureSize({
     naturalWidth: int(args, "naturalWidth", { min: 1 }),
     naturalHeight: int(args, "naturalHeight", { min: 1 }),
     width: positiveNumber(args, "width"),
     height: positiveNumber(args, "height"),
-    lockAspectRatio: bool(args, "lockAspectRatio", true),
+    lockAspectRatio,
   });
   const wrapType = oneOf(args, "wrapType", WRAP_TYPES, "inline");
-  const picture = { data: stripDataUrl(data), size, lockAspectRatio: bool(args, "lockAspectRatio", true), altText: str(args, "altText", { optional: true }) };
-  return wrapType === "inline" ? insertInline(env, picture) : insertFloating(env, picture, SHAPE_WRAP[wrapType]);
+  const location = oneOf(args, "location", LOCATIONS, "replace");
+  const picture = { data: stripDataUrl(data), size, lockAspectRatio, altText: str(args, "altText", { optional: true }), location };
+  if (size.capped) {
+    env.note("info", `The picture's natural size (${size.capped.width} × ${size.capped.height} pt) is wider than the page: it was scaled to ${size.width} × ${size.height} pt, the text width of Word's default page (Letter, 1-inch margins; Office.js does not give this document's page setup). Give width or height to choose the size.`, "args.width");
+  }
+  const placed = wrapType === "inline" ? insertInline(env, picture) : insertFloating(env, picture, SHAPE_WRAP[wrapType]);
+  await env.sync();
+  const actual = { width: round(placed.sized.width), height: round(placed.sized.height) };
+  if (Math.abs(actual.width - size.width) > SIZE_TOLERANCE || Math.abs(actual.height - size.height) > SIZE_TOLERANCE) {
+    env.note("warn", `Word made the picture ${actual.width} × ${actual.height} pt, not the ${size.width} × ${size.height} pt asked for (this host may ignore picture sizes)`, "args.width");
+  }
+  return { ...placed.data(), ...actual };
 }
 
 /**
- * @typedef {{ data: string, size: { width: number, height: number }, lockAspectRatio: boolean, altText?: string }} PictureSpec
+ * @typedef {{ data: string, size: { width: number, height: number }, lockAspectRatio: boolean, altText?: string, location: import("../locations.js").Location }} PictureSpec
+ * @typedef {{ sized: { width: number, height: number }, data: () => Record<string, string> }} Placed
+ *   `sized`: the inserted picture, its width and height loaded; `data()`: the result's ids (after the sync)
  */
 
 /**
  * An inline picture at the scope/location. Body takes Start/End; "replace" on the document replaces the
- * whole body's range. Nothing to read: Word.run's closing sync inserts it.
+ * whole body's range.
  * @param {HandlerEnv} env
  * @param {PictureSpec} picture
+ * @returns {Placed}
  */
-async function insertInline({ context, registry, args }, picture) {
-  const location = oneOf(args, "location", LOCATIONS, "replace");
+function insertInline({ context, registry, args }, picture) {
+  const { location } = picture;
   const target = resolveScope(context, registry, args.scope ?? "selection");
   /** @type {Word.InlinePicture} */
   let inline;
@@ -79,33 +110,51 @@ async function insertInline({ context, registry, args }, picture) {
     inline.altTextTitle = picture.altText;
     inline.altTextDescription = picture.altText;
   }
-  return { rangeId: registry.add("rng", inline.getRange("Whole")), width: picture.size.width, height: picture.size.height };
+  inline.load(["width", "height"]);
+  const rangeId = registry.add("rng", inline.getRange("Whole"));
+  return { sized: inline, data: () => ({ rangeId }) };
 }
 
 /**
- * A floating picture (WordApiDesktop 1.2 shapes), anchored to the paragraph of the scope; the returned
- * rangeId is that anchor range. One sync, to read the shape's id.
+ * A floating picture (WordApiDesktop 1.2 shapes), anchored where `location` says in the scope: start/before
+ * at its start, end/after at its end, replace in place of its content (which is deleted). The returned
+ * rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column.
  * @param {HandlerEnv} env
  * @param {PictureSpec} picture
  * @param {"Square" | "Tight" | "Behind" | "Front"} wrap
+ * @returns {Placed}
  */
-async function insertFloating({ context, registry, args, supports, sync }, picture, wrap) {
+function insertFloating({ context, registry, args, supports }, picture, wrap) {
   if (!supports("WordApiDesktop", "1.2")) {
     throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
   }
-  const location = oneOf(args, "location", LOCATIONS, "replace");
+  const { location } = picture;
   const target = resolveScope(context, registry, args.scope ?? "selection");
-  const anchor = target.kind === "document"
-    ? target.body.getRange(location === "start" || location === "before" ? "Start" : "End")
-    : target.range;
-  const shape = anchor.insertPictureFromBase64(picture.data, { width: picture.size.width, height: picture.size.height });
+  const whole = target.kind === "document" ? target.body : target.range;
+  /** @type {Word.Range} */
+  let anchor;
+  if (location === "replace") {
+    if (target.kind === "document") {
+      target.body.clear();
+      anchor = target.body.getRange("Start");
+    } else {
+      target.range.delete();
+      anchor = target.range;
+    }
+  } else {
+    anchor = whole.getRange(location === "start" || location === "before" ? "Start" : "End");
+  }
+  const shape = anchor.insertPictureFromBase64(picture.data, { width: picture.size.width, height: picture.size.height, left: 0, top: 0 });
   shape.lockAspectRatio = picture.lockAspectRatio;
   if (picture.altText !== undefined) shape.altTextDescription = picture.altText;
   shape.textWrap.type = wrap;
-  shape.load("id");
+  shape.relativeHorizontalPosition = "Column";
+  shape.relativeVerticalPosition = "Paragraph";
+  shape.left = 0;
+  shape.top = 0;
+  shape.load(["id", "width", "height"]);
   const rangeId = registry.add("rng", anchor);
-  await sync();
-  return { rangeId, width: picture.size.width, height: picture.size.height, shapeId: String(shape.id) };
+  return { sized: shape, data: () => ({ rangeId, shapeId: String(shape.id) }) };
 }
 
 /**

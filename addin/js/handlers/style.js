@@ -1,12 +1,13 @@
 // applyStyle (character, paragraph, named styles, lists) and listStyles.
 
 import { bool, colour, int, nested, object, oneOf, positiveNumber, str } from "../args.js";
-import { PaneError } from "../errors.js";
+import { PaneError, officeCodeOf } from "../errors.js";
 import { resolveScopeRange } from "../registry.js";
-import { BUILT_IN_STYLES, builtInStyleValue, displayName } from "../styles.js";
+import { BUILT_IN_STYLES, builtInStyleValue, defaultCharacterStyle, displayName, nearestHighlight, nearestNames } from "../styles.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("../styles.js").StyleCategory} StyleCategory */
+/** @typedef {import("../styles.js").LoadedStyle} LoadedStyle */
 
 /** Word's "single" line spacing, in points: lineSpacing multiples are converted with it. */
 const POINTS_PER_LINE = 12;
@@ -76,13 +77,19 @@ function readPara(args) {
 }
 
 /**
- * Apply formatting to the scope, in this order: clearOtherStyles (Normal style, plain characters), the
- * named style, the character formatting, then the paragraph formatting and lists on each paragraph of the
- * range (Range has no paragraphFormat in WordApi ≤ 1.9). Without `para` nothing is read (no sync of its
- * own); with it, one sync reads the paragraphs.
+ * Apply formatting to the scope, in this order: clearOtherStyles (Normal paragraph style, no character
+ * style, no direct character formatting), the named style, the character formatting, then the paragraph
+ * formatting and lists on each paragraph of the range (Range has no paragraphFormat in WordApi ≤ 1.9).
+ *
+ * Syncs: a built-in style and character formatting need none of their own (Word.run's closing sync). A
+ * custom style name, clearOtherStyles or `para` take one, which reads what they need; the writes after it go
+ * with the closing sync. A custom style is set first in that batch, so if Word refuses the name nothing else
+ * in the batch runs; the error is E_NOT_FOUND on args.namedStyle with the nearest names (one more sync reads
+ * the document's style names).
  * @param {HandlerEnv} env
  */
-export async function applyStyle({ context, registry, args, sync, Word }) {
+export async function applyStyle(env) {
+  const { context, registry, args, sync, Word } = env;
   const namedStyle = str(args, "namedStyle", { min: 1, optional: true });
   const clearOtherStyles = bool(args, "clearOtherStyles", false);
   const char = readChar(args);
@@ -91,27 +98,160 @@ export async function applyStyle({ context, registry, args, sync, Word }) {
     throw new PaneError("E_INVALID_ARG", "Give at least one of namedStyle, char, para or clearOtherStyles", "args");
   }
   const range = resolveScopeRange(context, registry, args.scope ?? "selection");
-
-  if (clearOtherStyles) {
-    range.styleBuiltIn = "Normal";
-    range.font.set({ bold: false, italic: false, underline: "None", highlightColor: /** @type {any} */ (null) });
-  }
-  if (namedStyle !== undefined) {
-    const builtIn = builtInStyleValue(Word, namedStyle);
+  const builtIn = namedStyle === undefined ? undefined : builtInStyleValue(Word, namedStyle);
+  const custom = namedStyle !== undefined && !builtIn ? namedStyle : undefined;
+  const applyNamed = () => {
     if (builtIn) range.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
-    else range.style = namedStyle;
-  }
-  if (char) applyChar(range.font, char);
+    else if (custom) range.style = custom;
+  };
+
+  // The read batch (only when something needs reading). A custom name goes first: see above.
+  if (custom) range.style = custom;
+  const clearing = clearOtherStyles ? startClearing(env, range, applyNamed) : undefined;
+  const finishPara = para ? startPara(range, para) : undefined;
   const rangeId = registry.add("rng", range);
-  if (para) await applyPara(range, para, sync);
+  if (custom || clearing || finishPara) {
+    try {
+      await sync();
+    } catch (err) {
+      if (custom && isStyleRefused(err)) throw await styleNotFound(env, custom);
+      throw err;
+    }
+  }
+
+  // The write batch, flushed by Word.run's closing sync.
+  if (clearing) {
+    clearing.finish(namedStyle === undefined ? undefined : styleCategory(builtIn, custom, clearing.styles()));
+    applyNamed(); // again: a character style must come after the character styles were cleared
+  } else if (builtIn) {
+    applyNamed();
+  }
+  if (char) applyChar(env, range.font, char);
+  finishPara?.();
   return { rangeId };
 }
 
 /**
+ * Whether a failed sync is Word refusing the style name (ItemNotFound at Range.style).
+ * @param {unknown} err
+ */
+function isStyleRefused(err) {
+  if (officeCodeOf(err) !== "ItemNotFound") return false;
+  const where = /** @type {{ debugInfo?: { errorLocation?: string } }} */ (err).debugInfo?.errorLocation;
+  return !where || /\.style$/i.test(where);
+}
+
+/**
+ * E_NOT_FOUND for a style name Word does not know, with the nearest names of the document's styles
+ * (WordApi 1.5; one sync) or of the built-in catalogue.
+ * @param {HandlerEnv} env
+ * @param {string} name
+ */
+async function styleNotFound({ context, supports, sync }, name) {
+  /** @type {string[]} */
+  let names;
+  if (supports("WordApi", "1.5")) {
+    const styles = context.document.getStyles();
+    styles.load(["nameLocal", "type"]);
+    await sync();
+    names = styles.items.filter((style) => style.type === "Paragraph" || style.type === "Character").map((style) => style.nameLocal);
+  } else {
+    names = [...BUILT_IN_STYLES.paragraph, ...BUILT_IN_STYLES.character].map(displayName);
+  }
+  const nearest = nearestNames(name, names);
+  const hint = nearest.length ? ` Nearest: ${nearest.map((n) => `"${n}"`).join(", ")}.` : "";
+  return new PaneError("E_NOT_FOUND", `No style named "${name}" in this document (see listStyles).${hint}`, "args.namedStyle");
+}
+
+/**
+ * The category of the named style, when known: built-ins from the catalogue, custom ones from the loaded list.
+ * @param {string | undefined} builtIn
+ * @param {string | undefined} custom
+ * @param {LoadedStyle[] | undefined} styles
+ * @returns {"paragraph" | "character" | undefined}
+ */
+function styleCategory(builtIn, custom, styles) {
+  if (builtIn) return BUILT_IN_STYLES.character.includes(builtIn) ? "character" : "paragraph";
+  const found = styles?.find((style) => style.nameLocal.toLowerCase() === custom?.toLowerCase());
+  if (found?.type === "Character") return "character";
+  return found?.type === "Paragraph" ? "paragraph" : undefined;
+}
+
+/**
+ * clearOtherStyles. In the read batch: the Normal paragraph style (then the named style, so that the
+ * paragraph style the text ends with can be read), and the document's styles (WordApi 1.5). After the sync:
+ * the character styles go (Default Paragraph Font, found in the list whatever the language), then the direct
+ * character formatting: Font.reset where it exists (WordApiDesktop 1.3); elsewhere Office.js cannot remove
+ * direct formatting, so bold, italic, underline, name, size and colour are set to the paragraph style's
+ * (left alone, with a warning, when a character style is applied: they would override it). The highlight
+ * goes in every case.
+ * @param {HandlerEnv} env
+ * @param {Word.Range} range
+ * @param {() => void} applyNamed
+ */
+function startClearing({ context, supports, note }, range, applyNamed) {
+  const canReset = supports("WordApiDesktop", "1.3");
+  range.styleBuiltIn = "Normal";
+  applyNamed();
+  /** @type {Word.StyleCollection | undefined} */
+  let collection;
+  if (supports("WordApi", "1.5")) {
+    collection = context.document.getStyles();
+    const fontPaths = canReset ? [] : ["font/bold", "font/italic", "font/underline", "font/name", "font/size", "font/color"];
+    collection.load(["nameLocal", "type", "builtIn", "baseStyle", ...fontPaths]);
+  }
+  /** @type {Word.Paragraph | undefined} */
+  let first;
+  if (!canReset) {
+    first = range.paragraphs.getFirst();
+    first.load("style");
+  }
+  /** @type {LoadedStyle[] | undefined} */
+  let styles;
+  return {
+    /** The document's styles, after the sync (undefined below WordApi 1.5). */
+    styles() {
+      styles ??= collection?.items.map((style) => ({
+        nameLocal: style.nameLocal, type: style.type, builtIn: style.builtIn, baseStyle: style.baseStyle,
+        font: canReset ? undefined : {
+          bold: style.font.bold, italic: style.font.italic, underline: style.font.underline,
+          name: style.font.name, size: style.font.size, color: style.font.color,
+        },
+      }));
+      return styles;
+    },
+    /** After the sync. @param {"paragraph" | "character" | undefined} namedCategory */
+    finish(namedCategory) {
+      const listed = this.styles();
+      const dpf = listed ? defaultCharacterStyle(listed) : undefined;
+      if (dpf) range.style = dpf;
+      else note("warn", "Character styles could not be cleared: this Word does not list its styles (WordApi 1.5)", "args.clearOtherStyles");
+      const font = range.font;
+      if (canReset) {
+        font.reset();
+      } else if (namedCategory === "character") {
+        note("warn", "This Word cannot remove direct formatting (Font.reset is desktop only): direct bold, italic, underline, font name, size and colour were left as they are, since setting them would override the character style", "args.clearOtherStyles");
+      } else {
+        const paragraphStyle = listed?.find((style) => style.nameLocal === first?.style);
+        if (paragraphStyle?.font) {
+          font.set(paragraphStyle.font);
+          note("info", `This Word cannot remove direct formatting (Font.reset is desktop only): bold, italic, underline, font name, size and colour were set to those of the "${paragraphStyle.nameLocal}" style instead`, "args.clearOtherStyles");
+        } else {
+          font.set({ bold: false, italic: false, underline: "None" });
+          note("warn", "Direct font name, size and colour could not be cleared: this Word has neither Font.reset nor a style list", "args.clearOtherStyles");
+        }
+      }
+      font.highlightColor = /** @type {any} */ (null);
+    },
+  };
+}
+
+/**
+ * @param {HandlerEnv} env
  * @param {Word.Font} font
  * @param {CharFormat} char
  */
-function applyChar(font, char) {
+function applyChar({ Office, note }, font, char) {
   if (char.bold !== undefined) font.bold = char.bold;
   if (char.italic !== undefined) font.italic = char.italic;
   if (char.underline !== undefined) font.underline = UNDERLINES[char.underline];
@@ -119,17 +259,36 @@ function applyChar(font, char) {
   if (char.fontSize !== undefined) font.size = char.fontSize;
   if (char.color !== undefined) font.color = char.color;
   if (char.highlight !== undefined) font.highlightColor = /** @type {string} */ (char.highlight);
+  if (typeof char.highlight === "string" && isDesktop(Office)) {
+    const nearest = nearestHighlight(char.highlight);
+    if (!nearest.exact) {
+      note("warn", `Word on Windows and Mac has 15 highlight colours: ${char.highlight} shows as the nearest one, ${nearest.name} (${nearest.hex})`, "args.char.highlight");
+    }
+  }
+}
+
+/**
+ * Whether the pane runs in desktop Word (Windows or Mac), whose highlights are the 15 of the Highlight menu.
+ * @param {typeof Office} Office
+ */
+function isDesktop(Office) {
+  try {
+    const platform = String(Office.context?.diagnostics?.platform ?? Office.context?.platform ?? "");
+    return platform === "PC" || platform === "Mac";
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Paragraph formatting on every paragraph of the range. A bullet/number list starts at the first paragraph
- * (taken out of any list it was in) and the others join it: one sync loads the paragraphs and the new
- * list's id; what follows is queued for Word.run's closing sync.
+ * (taken out of any list it was in) and the others join it. Queued with the read batch: loading the
+ * paragraphs and starting the list (its id is read). The returned function queues the rest, after the sync.
  * @param {Word.Range} range
  * @param {ParaFormat} para
- * @param {() => Promise<void>} sync
+ * @returns {() => void}
  */
-async function applyPara(range, para, sync) {
+function startPara(range, para) {
   const paragraphs = range.paragraphs;
   paragraphs.load("isListItem");
   /** @type {Word.List | undefined} */
@@ -142,9 +301,7 @@ async function applyPara(range, para, sync) {
     if (para.list === "bullet") list.setLevelBullet(0, "Solid");
     else list.setLevelNumbering(0, "Arabic");
   }
-  await sync();
-
-  paragraphs.items.forEach((paragraph, index) => {
+  return () => paragraphs.items.forEach((paragraph, index) => {
     if (para.alignment !== undefined) paragraph.alignment = ALIGNMENTS[para.alignment];
     if (para.lineSpacing !== undefined) paragraph.lineSpacing = para.lineSpacing * POINTS_PER_LINE;
     if (para.spaceBefore !== undefined) paragraph.spaceBefore = para.spaceBefore;

@@ -13,7 +13,8 @@ import { builtInStyleValue } from "../styles.js";
 
 /** Word's column limit. */
 const MAX_COLUMNS = 63;
-const MAX_ROWS = 1000;
+/** Rows one op may create or add: bounded so a single frame stays reasonable (Word itself allows 32,767). */
+const MAX_ROWS = 10000;
 /** Report progress for deletions of more rows/columns than this. */
 const PROGRESS_THRESHOLD = 50;
 

@@ -1,7 +1,7 @@
 """`describe_ops()`: the op reference embedded in the `editTask` tool description.
 
 Written for a model authoring `meta` unaided: every op, its args with defaults,
-and a few complete examples (the tests parse each example). Kept under ~3500
+and a few complete examples (the tests parse each example). Kept under ~5000
 characters so it fits comfortably in a tool description.
 """
 
@@ -18,7 +18,7 @@ Ops (args; = default):
 - search: query* (1-255 chars; Word wildcards with useRegex), scope="document", matchCase, matchWholeWord, matchPrefix, matchSuffix, useRegex (all false), maxResults=100 -> {results:[{rangeId,text}]}
 - replace: replaceWith*, target="searchQuery"(when query given)|"document"|"selection"|"rangeId:<id>", query (required for searchQuery), scope="document" (where to search), mode="replaceAll"|"replaceFirst", same match flags as search -> {replaced}. A non-search target is replaced whole.
 - insertPicture: source*="url"|"base64", data* (http(s) URL or base64), scope="selection", location="replace", width, height (pt), lockAspectRatio=true, altText, wrapType="inline" -> {rangeId,width,height}
-- table.create: rows*, cols* (cols<=63), data (string[][]), header=false, scope="selection", location="end" -> {tableId,rangeId}
+- table.create: rows*, cols* (cols<=63; both default to data's size), data (string[][] or records [{"name":"Ada","age":36}]: a header row from the keys), header=false, scope="selection", location="end" -> {tableId,rangeId}
 - table.insertRows / table.insertColumns: tableRef*, at* (index the first new row/column takes; at = current count appends), count=1
 - table.deleteRows / table.deleteColumns: tableRef*, indexes* (int[])
 - table.setCellText: tableRef*, row*, col*, text*
@@ -26,12 +26,17 @@ Ops (args; = default):
 - table.applyStyle: tableRef*, style* = name string (e.g. "Grid Table 4 - Accent 1") or {name?, bandedRows, bandedColumns, firstRow, lastRow, firstColumn, lastColumn}
 - applyStyle: scope="selection", namedStyle (e.g. "Heading 1"), char {bold, italic, underline "none"|"single"|"double", fontName, fontSize, color, highlight (null = remove)}, para {alignment "left"|"center"|"right"|"justify", lineSpacing (multiple, 1.15), spaceBefore, spaceAfter (pt), list "none"|"bullet"|"number"}, clearOtherStyles=false; give at least one
 - listStyles: category="all"|"paragraph"|"character"|"table", query, builtInOnly=true, includeLocalized=true, max
+- readDocument: scope="document", format="text"|"markdown"|"structure", offset=0, limit=200 (blocks: paragraphs and tables), maxChars=20000, includeRangeIds=false -> {text|markdown|blocks, offset, nextOffset (null at the end), totalBlocks, truncated}. Read before editing; page on with offset=nextOffset.
+- insertMarkdown: markdown*, scope="selection", location="replace" -> {rangeId} (headings, lists, tables, bold/italic/code, links become Word's own styles)
+- batch: ops* ([{op, args}], up to 500, validated before any runs), stopOnError=true -> {results:[envelope], completed, failedAt?}. Later ops use earlier results: "tableRef":"$0.tableId", "scope":"rangeId:$1.rangeId".
+Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId target, expectText (refused as stale if the range's text changed).
 (* = required)
 Examples:
 {"type":"word.op","op":"insertText","version":"1.0","args":{"text":"Thanks","scope":"document","location":"end","newParagraph":true}}
 {"type":"word.op","op":"replace","version":"1.0","args":{"query":"2024","replaceWith":"2025","matchWholeWord":true}}
 {"type":"word.op","op":"table.create","version":"1.0","args":{"rows":2,"cols":2,"header":true,"data":[["Name","Qty"],["Pens","3"]]}}
 {"type":"word.op","op":"applyStyle","version":"1.0","args":{"char":{"bold":true,"fontSize":14,"color":"#1F4E79"},"para":{"alignment":"center"}}}
+{"type":"word.op","op":"batch","version":"1.0","args":{"ops":[{"op":"table.create","args":{"rows":2,"cols":2,"scope":"document"}},{"op":"table.setCellText","args":{"tableRef":"$0.tableId","row":0,"col":0,"text":"Total"}}]}}
 Errors come back as {ok:false, code, diagnostics:[{msg, field}]}: fix the named field and retry."""
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, Final, Self
 from pydantic import ValidationInfo, model_validator
 
 from .base import Args, note
+from .compose_models import InsertMarkdown, ReadDocument
 from .fields import (
     Bool,
     Cell,
@@ -32,7 +33,7 @@ from .fields import (
 )
 from . import normalize as n
 
-MAX_ROWS: Final = 1000
+MAX_ROWS: Final = 10_000  # rows one op may create or add (Word itself allows 32,767)
 MAX_COLS: Final = 63  # Word's column limit
 MAX_QUERY: Final = 255  # Word's search-string limit
 MAX_SIZE_PT: Final = 1584  # 22 in, Word's largest page side
@@ -231,6 +232,8 @@ class TableCreate(Args):
         """rows/cols left out but data given: the table is as large as the data."""
         if not isinstance(data, dict):
             return data
+        if _are_records(data.get("data")):
+            data = _from_records(data, info)
         values = data.get("data")
         if not (isinstance(values, list) and values and all(isinstance(r, list) for r in values)):
             return data
@@ -259,6 +262,29 @@ class TableCreate(Args):
             if converted:
                 note(info, "info", f"{converted} non-text cell value(s) written as text", "data")
         return self
+
+
+def _are_records(values: Any) -> bool:
+    return isinstance(values, list) and bool(values) and isinstance(values[0], dict)
+
+
+def _from_records(data: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+    """`data` as records (`[{"name": "Ada", "age": 36}, …]`): a header row of the keys, one row per record."""
+    records: list[Any] = data["data"]
+    keys: dict[str, None] = {}
+    for i, record in enumerate(records):
+        if not isinstance(record, dict):
+            raise field_error(f"must be an object like data[0] (records), got {n.show(record)}", f"data[{i}]")
+        for key in record:
+            keys.setdefault(str(key), None)
+    header = list(keys)
+    if len(header) > MAX_COLS:
+        raise field_error(f"records have {len(header)} different keys; a Word table has at most {MAX_COLS} columns", "data")
+    rows = [header, *([record.get(k) for k in header] for record in records)]
+    note(info, "info", f"{len(records)} records: a header row of their {len(header)} keys and one row per record", "data")
+    out = {**data, "data": [["" if v is None else v for v in row] for row in rows]}
+    out.setdefault("header", True)
+    return out
 
 
 class TableInsertRows(TableArgs):
@@ -484,5 +510,7 @@ MODELS: Final[dict[str, type[Args]]] = {
     "table.applyStyle": TableApplyStyle,
     "applyStyle": ApplyStyle,
     "listStyles": ListStyles,
+    "readDocument": ReadDocument,
+    "insertMarkdown": InsertMarkdown,
 }
 """Op name → args model, in the seed's order."""

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 
+from .batch import build_batch
 from .legacy import parse_legacy
 from .models import MODELS
 from .normalize import json_type, show
@@ -36,7 +37,7 @@ def parse_edit_task(
     """
     envelope = _load_meta(meta)
     op_hint = envelope.get("op") if isinstance(envelope, dict) and isinstance(envelope.get("op"), str) else "unknown"
-    op_hint = op_hint if op_hint in MODELS else "unknown"
+    op_hint = op_hint if op_hint in SUPPORTED_OPS else "unknown"
     if envelope is None:
         if content is None:
             raise OpError(Code.INVALID_ARG, "content required: give meta (a word.op envelope), or content as the "
@@ -80,10 +81,12 @@ def parse_envelope(meta: dict[str, Any]) -> ParsedOp:
     """The `word.op` envelope → ParsedOp (see the module docstring for the rules)."""
     diags: list[Diagnostic] = []
     raw_op = meta.get("op")
-    op = raw_op if isinstance(raw_op, str) and raw_op in MODELS else "unknown"
+    op = raw_op if isinstance(raw_op, str) and raw_op in SUPPORTED_OPS else "unknown"
     _check_type(meta.get("type"), op)
     _check_version(meta, op, diags)
     _check_op(raw_op)
+    if raw_op == "batch":
+        return build_batch(_args(meta, "batch", diags), diags)
     args = _args(meta, op, diags)
     return build(op, args, diags)
 
@@ -143,7 +146,7 @@ def _check_op(value: Any) -> None:
         raise OpError(Code.INVALID_ARG, f"meta.op required: one of {supported}", field="meta.op")
     if not isinstance(value, str):
         raise OpError(Code.INVALID_ARG, f"meta.op must be a string, one of {supported}; got {json_type(value)}", field="meta.op")
-    if value not in MODELS:
+    if value not in SUPPORTED_OPS:
         guess = suggest(value)
         hint = f' Did you mean "{guess}"?' if guess else ""
         raise OpError(Code.UNSUPPORTED, f"op {show(value)} is not supported.{hint} Supported ops: {supported}", field="meta.op")
@@ -154,7 +157,7 @@ def _args(meta: dict[str, Any], op: str, diags: list[Diagnostic]) -> dict[str, A
     stray = [k for k in meta if k not in ENVELOPE_KEYS]
     args = meta.get("args")
     if args is None:
-        if stray and any(k in MODELS[op].model_fields or k in MODELS[op].ALIASES for k in stray):
+        if stray and op in MODELS and any(k in MODELS[op].model_fields or k in MODELS[op].ALIASES for k in stray):
             diags.append(diagnostic("warn", f"meta.args missing: took {', '.join(stray)} from the top level of meta (put them in meta.args)", "meta.args"))
             return {k: meta[k] for k in stray}
         args = {}

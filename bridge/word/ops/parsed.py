@@ -7,15 +7,20 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from bridge.word.envelope import Diagnostic, diagnostic
+from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 
 from .base import extras
 from .errors import op_error
 from .models import MODELS
+from .normalize import json_type
 
 CANONICAL_VERSION: Final = "1.0"
-SUPPORTED_OPS: Final[tuple[str, ...]] = tuple(MODELS)
-"""Every op name, in the seed's order."""
+SUPPORTED_OPS: Final[tuple[str, ...]] = (*MODELS, "batch")
+"""Every op name: the seed's order, then the read-and-compose ops."""
+COMMON_ARGS: Final = ("expectText", "dryRun")
+"""Args every op accepts besides its own (checked here, handled by the pane's engine)."""
+MAX_EXPECT_TEXT: Final = 100_000
+_RANGE_TARGETS: Final = ("scope", "target", "tableRef")
 
 
 @dataclass(frozen=True)
@@ -38,12 +43,40 @@ def build(op: str, args: dict[str, Any], diagnostics: list[Diagnostic] | None = 
     Raises `OpError(E_INVALID_ARG)` naming the first bad field.
     """
     context: dict[str, Any] = {"diags": []}
+    own = {k: v for k, v in args.items() if k not in COMMON_ARGS} if isinstance(args, dict) else args
     try:
-        model = MODELS[op].model_validate(args, context=context)
+        model = MODELS[op].model_validate(own, context=context)
     except ValidationError as exc:
         raise op_error(op, exc) from None
     diags = [*(diagnostics or []), *context["diags"]]
     unknown = extras(model)
     if unknown:
         diags.append(diagnostic("warn", f"unknown args ignored: {', '.join(unknown)}", unknown[0]))
-    return ParsedOp(op=op, version=CANONICAL_VERSION, args=model.canonical(), diagnostics=diags)
+    canonical = model.canonical()
+    canonical.update(_common_args(op, args, canonical))
+    return ParsedOp(op=op, version=CANONICAL_VERSION, args=canonical, diagnostics=diags)
+
+
+def _common_args(op: str, args: dict[str, Any], canonical: dict[str, Any]) -> dict[str, Any]:
+    """`expectText` (only on an op that targets a rangeId) and `dryRun`, in canonical form."""
+    out: dict[str, Any] = {}
+    expect = args.get("expectText")
+    if expect is not None:
+        if not isinstance(expect, str):
+            raise OpError(Code.INVALID_ARG, f"args.expectText must be a string, got {json_type(expect)}", op=op,
+                          field="args.expectText")
+        if len(expect) > MAX_EXPECT_TEXT:
+            raise OpError(Code.INVALID_ARG, f"args.expectText is longer than {MAX_EXPECT_TEXT} characters", op=op,
+                          field="args.expectText")
+        if not any(str(canonical.get(k, "")).startswith("rangeId:") for k in _RANGE_TARGETS):
+            raise OpError(Code.INVALID_ARG, "args.expectText needs an op that targets a range: give scope, target or "
+                          "tableRef as \"rangeId:<id>\"", op=op, field="args.expectText")
+        out["expectText"] = expect
+    dry = args.get("dryRun")
+    if dry is not None:
+        if not isinstance(dry, bool):
+            raise OpError(Code.INVALID_ARG, f"args.dryRun must be true or false, got {json_type(dry)}", op=op,
+                          field="args.dryRun")
+        if dry:
+            out["dryRun"] = True
+    return out

@@ -15,6 +15,10 @@ _TEXT_ARGS: Final = ("text", "query", "replaceWith", "namedStyle", "markdown")
 def summarize(op: str, args: dict[str, Any]) -> str:
     """`op` plus its most telling argument, e.g. `insertText "Hello world"` or `table.create 3×4`."""
     detail = ""
+    if op == "batch" and isinstance(args.get("ops"), list):
+        names = [str(item.get("op")) for item in args["ops"] if isinstance(item, dict)]
+        shown = ", ".join(dict.fromkeys(names))
+        return f"batch of {len(names)} ops: " + _clip(shown, MAX_CHARS - 20)
     for name in _TEXT_ARGS:
         value = args.get(name)
         if isinstance(value, str) and value:

@@ -91,8 +91,49 @@ for (const profile of PROFILES) {
     assert.deepEqual(paragraphs(sim), ["Count+"]);
     // failures are cached too: the op ran
     const failed = await engine.execute(cmd("insertText", { scope: "document" }, "bad-task"));
-    const failedAgain = await engine.execute(cmd("insertText", { text: "now valid", scope: "document" }, "bad-task"));
+    const failedAgain = await engine.execute(cmd("insertText", { scope: "document" }, "bad-task"));
     assert.deepEqual(failedAgain.result, failed.result);
+    assert.equal(failedAgain.stats.cached, true);
+  });
+
+  test(`a repeat with the same args in another key order is the same op (${profile})`, async () => {
+    const { sim, engine } = setup(profile, { text: "Count" });
+    const first = await engine.execute(cmd("applyStyle", { scope: "document", char: { bold: true, italic: false } }, "order-task"));
+    const again = await engine.execute(cmd("applyStyle", { char: { italic: false, bold: true }, scope: "document" }, "order-task"));
+    assert.equal(again.stats.cached, true);
+    assert.deepEqual(again.result, first.result);
+    assert.equal(sim.snapshot().blocks[0].runs[0].bold, true);
+  });
+
+  test(`a taskId reused for another op is refused and runs nothing (${profile})`, async () => {
+    const { sim, engine } = setup(profile, { text: "Count" });
+    ok(await engine.execute(cmd("insertText", { text: "+", scope: "document", location: "end" }, "reused")));
+    const syncs = sim.syncCount;
+    const otherArgs = fails(await engine.execute(cmd("insertText", { text: "-", scope: "document", location: "start" }, "reused")), "E_INVALID_ARG", "taskId");
+    assert.match(otherArgs.diagnostics[0].msg, /reused/);
+    assert.match(otherArgs.diagnostics[0].msg, /args\.location, args\.text/);
+    assert.doesNotMatch(otherArgs.diagnostics[0].msg, /args\.scope/);
+    const otherOp = fails(await engine.execute(cmd("getSelection", {}, "reused")), "E_INVALID_ARG", "taskId");
+    assert.match(otherOp.diagnostics[0].msg, /"insertText", now "getSelection"/);
+    assert.equal(otherOp.op, "getSelection");
+    const extraArg = fails(await engine.execute(cmd("insertText", { text: "+", scope: "document", location: "end", newParagraph: false }, "reused")), "E_INVALID_ARG", "taskId");
+    assert.match(extraArg.diagnostics[0].msg, /args\.newParagraph/);
+    assert.equal(sim.syncCount, syncs);
+    assert.deepEqual(paragraphs(sim), ["Count+"]);
+    // the original op still answers from the cache
+    assert.equal((await engine.execute(cmd("insertText", { text: "+", scope: "document", location: "end" }, "reused"))).stats.cached, true);
+  });
+
+  test(`a taskId whose op is still running: the same op waits for it, another is refused (${profile})`, async () => {
+    const { sim, engine } = setup(profile, { text: "" });
+    const first = engine.execute(cmd("insertText", { text: "a", scope: "document", location: "end" }, "busy"));
+    const same = engine.execute(cmd("insertText", { text: "a", scope: "document", location: "end" }, "busy"));
+    const other = engine.execute(cmd("insertText", { text: "b", scope: "document", location: "end" }, "busy"));
+    const [a, b, c] = await Promise.all([first, same, other]);
+    ok(a);
+    assert.deepEqual(b.result, a.result);
+    fails(c, "E_INVALID_ARG", "taskId");
+    assert.deepEqual(paragraphs(sim), ["a"]);
   });
 
   test(`the cache is bounded (${profile})`, async () => {
@@ -125,11 +166,11 @@ for (const profile of PROFILES) {
 
   test(`Office errors map to codes with Word's message and location (${profile})`, async () => {
     const { run } = setup(profile, { text: "x" });
-    const outcome = await run("applyStyle", { namedStyle: "Definitely Not A Style" });
+    const outcome = await run("insertPicture", { source: "base64", data: "bm90IGFuIGltYWdl", naturalWidth: 1, naturalHeight: 1, scope: "document", location: "end" });
     const { result } = outcome;
     assert.equal(result.ok, false);
-    assert.ok(["E_NOT_FOUND", "E_INVALID_ARG"].includes(result.code), result.code);
-    assert.match(result.diagnostics.at(-1).msg, /^Word: .+\[(ItemNotFound|InvalidArgument)/);
+    assert.equal(result.code, "E_INVALID_ARG");
+    assert.match(result.diagnostics.at(-1).msg, /^Word: .+\[InvalidArgument at \w+\.insertInlinePictureFromBase64\]$/);
   });
 }
 

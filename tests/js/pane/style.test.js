@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, fails, ok, selectText, setup } from "./helpers.js";
-import { builtInStyleValue, displayName } from "../../../addin/js/styles.js";
+import { builtInStyleValue, displayName, editDistance, nearestNames } from "../../../addin/js/styles.js";
+import { defaultCharacterStyle, nearestHighlight } from "../../../addin/js/styles.js";
 
 const paras = (sim) => sim.snapshot().blocks.filter((b) => b.type === "paragraph");
 
@@ -66,6 +67,85 @@ for (const profile of PROFILES) {
     assert.match(paras(sim)[1].style, /Normal/);
     const missing = await run("applyStyle", { namedStyle: "No Such Style" });
     assert.equal(missing.result.ok, false);
+  });
+
+  test(`applyStyle with an unknown style name: E_NOT_FOUND naming the nearest styles, nothing changed (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Title line\nA\nB" });
+    ok(await run("applyStyle", { scope: "document", char: { bold: true } }));
+    const before = JSON.stringify(sim.snapshot());
+    const missing = fails(await run("applyStyle", { scope: "document", namedStyle: "Heding 1", clearOtherStyles: true, para: { list: "bullet" }, char: { italic: true } }), "E_NOT_FOUND", "args.namedStyle");
+    const msg = missing.diagnostics.find((d) => d.field === "args.namedStyle").msg;
+    assert.match(msg, /"Heding 1".*see listStyles.*Nearest: "Heading 1", "Heading 2", "Heading 3"/);
+    assert.equal(JSON.stringify(sim.snapshot()), before);
+    const far = fails(await run("applyStyle", { namedStyle: "zzzzzzzz" }), "E_NOT_FOUND", "args.namedStyle");
+    assert.doesNotMatch(far.diagnostics[0].msg, /Nearest/);
+  });
+
+  test(`applyStyle with a custom style of the document (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Body text\nmore" });
+    await sim.Word.run(async (context) => { context.document.addStyle("Client Note", "Paragraph"); await context.sync(); });
+    ok(await run("applyStyle", { scope: "document", namedStyle: "Client Note", char: { bold: true } }));
+    assert.deepEqual(paras(sim).map((p) => p.style), ["Client Note", "Client Note"]);
+    assert.equal(paras(sim)[0].runs[0].bold, true);
+    ok(await run("applyStyle", { scope: "document", namedStyle: "Client Note", clearOtherStyles: true }));
+    assert.deepEqual(paras(sim).map((p) => p.style), ["Client Note", "Client Note"]);
+    assert.equal(paras(sim)[0].runs[0].bold, false);
+  });
+
+  test(`clearOtherStyles clears character styles and direct font name, size and colour (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Plain and styled words" });
+    await sim.Word.run(async (context) => {
+      const range = context.document.body.search("styled words").getFirst();
+      range.style = "Intense Emphasis";
+      range.font.set({ name: "Arial", size: 20, color: "#FF0000", bold: true, highlightColor: "#FFFF00" });
+      await context.sync();
+    });
+    const outcome = await run("applyStyle", { scope: "document", clearOtherStyles: true });
+    ok(outcome);
+    const [p] = paras(sim);
+    assert.equal(p.style, "Normal");
+    assert.equal(p.runs.length, 1, JSON.stringify(p.runs));
+    const [r] = p.runs;
+    assert.deepEqual([r.fontName, r.fontSize, r.color, r.bold, r.italic, r.highlight], ["Aptos", 12, "#000000", false, false, null]);
+    const units = sim._model.body.blocks[0].units;
+    assert.ok(units.every((u) => u.f.charStyle === null));
+    if (profile === "desktop") {
+      assert.ok(units.every((u) => u.f.name === null && u.f.size === null && u.f.color === null), "Font.reset removes direct formatting");
+    } else {
+      assert.match(outcome.result.diagnostics.map((d) => d.msg).join("\n"), /"Normal" style/);
+    }
+  });
+
+  test(`clearOtherStyles with a character style keeps that style (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Heading text" });
+    ok(await run("applyStyle", { scope: "document", namedStyle: "Heading 2", char: { italic: true } }));
+    ok(await run("applyStyle", { scope: "document", namedStyle: "Strong", clearOtherStyles: true }));
+    const [p] = paras(sim);
+    assert.equal(p.style, "Normal");
+    assert.equal(p.runs[0].bold, true);
+    assert.ok(sim._model.body.blocks[0].units.every((u) => u.f.charStyle === "Strong"));
+    // desktop removes the direct italic; the web cannot, and says so rather than override Strong
+    assert.equal(p.runs[0].italic, profile === "web");
+  });
+
+  test(`clearOtherStyles then a paragraph style keeps that style's own font (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Said someone" });
+    ok(await run("applyStyle", { scope: "document", char: { bold: true, fontName: "Arial" } }));
+    ok(await run("applyStyle", { scope: "document", namedStyle: "Quote", clearOtherStyles: true }));
+    const [p] = paras(sim);
+    assert.equal(p.style, "Quote");
+    assert.deepEqual([p.runs[0].bold, p.runs[0].italic, p.runs[0].fontName, p.runs[0].color], [false, true, "Aptos", "#404040"]);
+  });
+
+  test(`a highlight colour outside Word's 15 is flagged on desktop Word only (${profile})`, async () => {
+    const { run } = setup(profile, { text: "mark me" });
+    const odd = await run("applyStyle", { scope: "document", char: { highlight: "#FFEE10" } });
+    ok(odd);
+    const warning = odd.result.diagnostics.find((d) => d.field === "args.char.highlight");
+    if (profile === "desktop") assert.match(warning?.msg ?? "", /15 highlight colours: #FFEE10 .* Yellow \(#FFFF00\)/);
+    else assert.equal(warning, undefined);
+    const exact = await run("applyStyle", { scope: "document", char: { highlight: "#00FFFF" } });
+    assert.deepEqual(exact.result.diagnostics, []);
   });
 
   test(`applyStyle bullet and number lists, then none (${profile})`, async () => {
@@ -145,4 +225,38 @@ test("listStyles falls back to the built-in catalogue below WordApi 1.5", async 
   const all = ok(await run("listStyles", {}));
   assert.ok(all.paragraphStyles.some((s) => s.name === "Heading 1"));
   assert.ok(all.characterStyles.some((s) => s.name === "Strong"));
+});
+
+test("an unknown style below WordApi 1.5: the nearest built-in names", async () => {
+  const { run } = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.4" } } });
+  const missing = fails(await run("applyStyle", { namedStyle: "Titel" }), "E_NOT_FOUND", "args.namedStyle");
+  assert.match(missing.diagnostics[0].msg, /Nearest: "Title"/);
+});
+
+test("nearestNames ranks like difflib: containment, then edit distance; far names are left out", () => {
+  assert.equal(editDistance("kitten", "sitting"), 3);
+  assert.equal(editDistance("", "abc"), 3);
+  const names = ["Heading 1", "Heading 2", "Title", "Subtitle", "Grid Table 4", "Grid Table 4 - Accent 1", "Strong"];
+  assert.deepEqual(nearestNames("heading1", names), ["Heading 1", "Heading 2"]);
+  assert.deepEqual(nearestNames("Grid Table 4 Accent 1", names, 2), ["Grid Table 4 - Accent 1", "Grid Table 4"]);
+  assert.deepEqual(nearestNames("title", names), ["Title", "Subtitle"]);
+  assert.deepEqual(nearestNames("Quotation", names), []);
+});
+
+test("the no-character-style style is found in any language", () => {
+  const style = (nameLocal, type, baseStyle = "", builtIn = true) => ({ nameLocal, type, builtIn, baseStyle });
+  assert.equal(defaultCharacterStyle([style("Normal", "Paragraph"), style("Default Paragraph Font", "Character"), style("Strong", "Character", "Default Paragraph Font")]), "Default Paragraph Font");
+  const german = [
+    style("Standard", "Paragraph"), style("Absatz-Standardschriftart", "Character"), style("Fett", "Character", "Absatz-Standardschriftart"),
+    style("Hervorhebung", "Character", "Absatz-Standardschriftart"), style("Mein Stil", "Character", "Fett", false),
+  ];
+  assert.equal(defaultCharacterStyle(german), "Absatz-Standardschriftart");
+  assert.equal(defaultCharacterStyle([style("Standard", "Paragraph")]), undefined);
+});
+
+test("nearestHighlight picks the closest of Word's 15 highlight colours", () => {
+  assert.deepEqual(nearestHighlight("#FFFF00"), { name: "Yellow", hex: "#FFFF00", exact: true });
+  assert.deepEqual(nearestHighlight("#FFEE10"), { name: "Yellow", hex: "#FFFF00", exact: false });
+  assert.equal(nearestHighlight("#7F7F7F").name, "Gray 50%");
+  assert.equal(nearestHighlight("#FFFFFF").name, "Gray 25%");
 });

@@ -174,3 +174,96 @@ test("document.addStyle adds a custom style that can be applied", async () => {
   assert.deepEqual(s, { builtIn: false, inUse: true });
   await rejectsWith(run(sim, (ctx) => ctx.document.addStyle("My Style", "Paragraph")), "InvalidArgument");
 });
+
+test("styles: character styles are based on Default Paragraph Font; Style.font gives the style's font", async () => {
+  const sim = createSimulator();
+  sim.setText("x");
+  const out = await run(sim, async (ctx) => {
+    const styles = ctx.document.getStyles();
+    styles.load("nameLocal,type,builtIn,baseStyle,font/name,font/size,font/color");
+    await ctx.sync();
+    const by = Object.fromEntries(styles.items.map((s) => [s.nameLocal, s]));
+    return {
+      strong: by.Strong.baseStyle, dpf: by["Default Paragraph Font"].baseStyle, dpfType: by["Default Paragraph Font"].type,
+      h1: by["Heading 1"].baseStyle, normal: by.Normal.baseStyle, grid: by["Table Grid"].baseStyle,
+      normalFont: [by.Normal.font.name, by.Normal.font.size, by.Normal.font.color], h1Font: [by["Heading 1"].font.name, by["Heading 1"].font.size],
+    };
+  });
+  assert.deepEqual(out, {
+    strong: "Default Paragraph Font", dpf: "", dpfType: "Character", h1: "Normal", normal: "", grid: "Normal Table",
+    normalFont: ["Aptos", 12, "#000000"], h1Font: ["Aptos Display", 20],
+  });
+});
+
+test("applying Default Paragraph Font removes character styles", async () => {
+  const sim = createSimulator();
+  sim.setText("plain strong plain");
+  await run(sim, (ctx) => { ctx.document.body.search("strong").getFirst().style = "Strong"; });
+  assert.equal(sim.snapshot().blocks[0].runs.find((r) => r.text === "strong").bold, true);
+  const styled = await run(sim, async (ctx) => { const r = ctx.document.body.search("strong").getFirst(); r.load("style"); await ctx.sync(); return r.style; });
+  assert.equal(styled, "Strong");
+  await run(sim, (ctx) => { ctx.document.body.getRange("Whole").style = "Default Paragraph Font"; });
+  assert.equal(sim.snapshot().blocks[0].runs.length, 1);
+  assert.equal(sim.snapshot().blocks[0].runs[0].bold, false);
+  assert.ok(sim._model.body.blocks[0].units.every((u) => u.f.charStyle === null));
+});
+
+test("Font.reset (WordApiDesktop 1.3) removes direct character formatting but not highlight or character styles", async () => {
+  const sim = createSimulator({ profile: "desktop" });
+  sim.setText("some text here");
+  await run(sim, (ctx) => {
+    const r = ctx.document.body.search("text").getFirst();
+    r.font.set({ name: "Arial", size: 20, color: "#FF0000", bold: true, italic: true, underline: "Double", highlightColor: "#FFFF00" });
+    r.style = "Emphasis";
+  });
+  await run(sim, (ctx) => { ctx.document.body.search("text").getFirst().font.reset(); });
+  const run0 = sim.snapshot().blocks[0].runs.find((r) => r.text === "text");
+  assert.deepEqual([run0.fontName, run0.fontSize, run0.color, run0.bold, run0.underline], ["Aptos", 12, "#000000", false, "None"]);
+  assert.equal(run0.italic, true); // from the Emphasis character style
+  assert.equal(run0.highlight, "#FFFF00");
+  const web = createSimulator({ profile: "web" });
+  await run(web, (ctx) => throwsWith(() => ctx.document.body.font.reset(), "ApiNotFound", "The method or property Font.reset is part of the WordApiDesktop 1.3 requirement set, which is not available in your version of Word."));
+});
+
+test("setting an unknown style name: ItemNotFound at Range.style, and the rest of the batch is dropped", async () => {
+  const sim = createSimulator();
+  sim.setText("keep me");
+  const e = await rejectsWith(run(sim, (ctx) => {
+    const all = ctx.document.body.getRange("Whole");
+    all.style = "No Such Style";
+    all.insertText("!", "End");
+  }), "ItemNotFound");
+  assert.equal(e.debugInfo.errorLocation, "Range.style");
+  assert.equal(sim.text(), "keep me");
+});
+
+test("desktop: Shape position frames (relativeHorizontalPosition / relativeVerticalPosition) and insert options checked", async () => {
+  const sim = createSimulator({ profile: "desktop" });
+  sim.setText("anchor");
+  const out = await run(sim, async (ctx) => {
+    const s = ctx.document.getSelection().insertPictureFromBase64(PNG_40x20, { left: 5, top: 6 });
+    s.relativeHorizontalPosition = "Page";
+    s.relativeVerticalPosition = "Line";
+    s.load("left,top,width,height,relativeHorizontalPosition,relativeVerticalPosition");
+    await ctx.sync();
+    return [s.left, s.top, s.width, s.height, s.relativeHorizontalPosition, s.relativeVerticalPosition];
+  });
+  assert.deepEqual(out, [5, 6, 30, 15, "Page", "Line"]);
+  await rejectsWith(run(sim, (ctx) => { ctx.document.body.shapes.getFirst().relativeVerticalPosition = "Column"; }), "InvalidArgument");
+  await rejectsWith(run(sim, (ctx) => { ctx.document.getSelection().insertPictureFromBase64(PNG_40x20, { width: "wide" }); }), "InvalidArgument");
+  await rejectsWith(run(sim, (ctx) => { ctx.document.getSelection().insertPictureFromBase64(PNG_40x20, { height: 0 }); }), "InvalidArgument");
+});
+
+test("quirks.ignoresPictureSize: width/height are accepted and change nothing (a host that ignores sizes)", async () => {
+  const sim = createSimulator();
+  sim.setText("pic: ");
+  sim._model.quirks.ignoresPictureSize = true;
+  const size = await run(sim, async (ctx) => {
+    const pic = ctx.document.body.insertInlinePictureFromBase64(PNG_40x20, "End");
+    pic.width = 100;
+    pic.load("width,height");
+    await ctx.sync();
+    return [pic.width, pic.height];
+  });
+  assert.deepEqual(size, [30, 15]);
+});

@@ -325,3 +325,48 @@ test("load of a property that does not exist rejects the sync", async () => {
   const sim = fresh();
   await rejectsWith(sim.Word.run(async (ctx) => { ctx.document.body.load("nope"); await ctx.sync(); }), "InvalidArgument");
 });
+
+// trackedObjects as the Office.js runtime implements it (TrackedObjects._addCommon/_removeCommon): adding a
+// tracked object again does nothing (no reference count), one remove releases it, and an object once removed
+// can never be tracked again: GeneralException "The object is untracked.", thrown when add is called.
+test("tracking: add twice, remove once releases it; a removed object cannot be tracked again", async () => {
+  const sim = fresh("alpha beta");
+  const range = await sim.Word.run(async (ctx) => {
+    const r = ctx.document.body.search("beta").getFirst();
+    ctx.trackedObjects.add(r);
+    ctx.trackedObjects.add(r);
+    await ctx.sync();
+    return r;
+  });
+  await sim.Word.run(range, async (ctx) => { ctx.trackedObjects.remove(range); await ctx.sync(); });
+  throwsWith(() => range.insertText("!", "End"), "InvalidObjectPath");
+  await rejectsWith(sim.Word.run(range, async (ctx) => { range.load("text"); await ctx.sync(); }), "InvalidObjectPath");
+  throwsWith(() => range.context.trackedObjects.add(range), "GeneralException", "The object is untracked.");
+  assert.equal(sim.text(), "alpha beta");
+});
+
+test("tracking: re-tracking a removed object fails even within its own run", async () => {
+  const sim = fresh("alpha");
+  await sim.Word.run(async (ctx) => {
+    const r = ctx.document.body.getRange("Start");
+    r.track();
+    r.untrack();
+    throwsWith(() => r.track(), "GeneralException", "The object is untracked.");
+    await ctx.sync();
+  });
+});
+
+test("tracking: releasing a tracked range of an earlier run stops it following edits", async () => {
+  const sim = fresh("alpha beta");
+  const ctx = new sim.Word.RequestContext();
+  const body = ctx.document.body;
+  const range = await sim.Word.run(body, async (c) => {
+    const r = c.document.body.search("beta").getFirst();
+    c.trackedObjects.add(r);
+    await c.sync();
+    return r;
+  });
+  const live = sim.liveAnchors;
+  await sim.Word.run(body, async (c) => { c.trackedObjects.remove(range); await c.sync(); });
+  assert.equal(sim.liveAnchors, live - 1);
+});

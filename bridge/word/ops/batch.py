@@ -1,0 +1,129 @@
+"""`batch`: many ops validated here before any of them runs, then run by the pane in one `Word.run`.
+
+Later ops may use what earlier ops return, with references `"$<index>.<field>"` anywhere a string is
+expected: `"tableRef": "$0.tableId"`, `"scope": "rangeId:$2.rangeId"`. A reference must point at an
+earlier op. To validate an op that holds references, each reference is swapped for a placeholder id of
+the right kind, the op is validated like any other, and the references are put back into the canonical
+args; the pane resolves them from the results as the batch runs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
+
+from .normalize import json_type, show
+from .parsed import CANONICAL_VERSION, COMMON_ARGS, ParsedOp, build
+from .models import MODELS
+
+MAX_OPS: Final = 500
+REFERENCE: Final = re.compile(r"\$(\d+)\.([A-Za-z_]\w*(?:\.\w+)*)")
+_PLACEHOLDER: Final = re.compile(r"(?:rng|tbl)_zzref(\d+)zz")
+
+
+def build_batch(args: Any, diagnostics: list[Diagnostic]) -> ParsedOp:
+    """Validate `{ops: [{op, args}], stopOnError, dryRun}`; the first bad op names its path (`args.ops[3].args.text`)."""
+    if not isinstance(args, dict):
+        raise _invalid(f"args must be an object, got {json_type(args)}", "args")
+    ops = args.get("ops")
+    if not isinstance(ops, list) or not ops:
+        raise _invalid(f"args.ops must be a non-empty array of {{op, args}}, got {show(ops)}", "args.ops")
+    if len(ops) > MAX_OPS:
+        raise _invalid(f"args.ops has {len(ops)} ops; at most {MAX_OPS} in one batch (split it)", "args.ops")
+    stop = args.get("stopOnError", True)
+    dry = args.get("dryRun", False)
+    for name, value in (("stopOnError", stop), ("dryRun", dry)):
+        if not isinstance(value, bool):
+            raise _invalid(f"args.{name} must be true or false, got {json_type(value)} {show(value)}", f"args.{name}")
+    unknown = sorted(set(args) - {"ops", "stopOnError", "dryRun"})
+    diags = list(diagnostics)
+    if unknown:
+        diags.append(diagnostic("warn", f"unknown args ignored: {', '.join('args.' + k for k in unknown)}", f"args.{unknown[0]}"))
+    canonical_ops = [_one(i, item, diags) for i, item in enumerate(ops)]
+    out: dict[str, Any] = {"ops": canonical_ops, "stopOnError": stop}
+    if dry:
+        out["dryRun"] = True
+    return ParsedOp(op="batch", version=CANONICAL_VERSION, args=out, diagnostics=diags)
+
+
+def _one(index: int, item: Any, diags: list[Diagnostic]) -> dict[str, Any]:
+    path = f"args.ops[{index}]"
+    if not isinstance(item, dict):
+        raise _invalid(f"{path} must be an object {{\"op\": …, \"args\": {{…}}}}, got {json_type(item)}", path)
+    op = item.get("op")
+    if op == "batch":
+        raise _invalid(f"{path}.op: a batch cannot contain another batch", f"{path}.op")
+    if not isinstance(op, str) or op not in MODELS:
+        raise OpError(Code.UNSUPPORTED if isinstance(op, str) else Code.INVALID_ARG,
+                      f"{path}.op {show(op)} is not an op; one of {', '.join(MODELS)}", op="batch", field=f"{path}.op")
+    raw_args = item.get("args", {})
+    if raw_args is None:
+        raw_args = {}
+    if not isinstance(raw_args, dict):
+        raise _invalid(f"{path}.args must be an object, got {json_type(raw_args)}", f"{path}.args")
+    if "dryRun" in raw_args:
+        raise _invalid(f"{path}.args.dryRun: put dryRun on the batch, not on one of its ops", f"{path}.args.dryRun")
+    references: list[str] = []
+    swapped = _swap_references(raw_args, index, path, references)
+    try:
+        parsed = build(op, swapped)
+    except OpError as err:
+        raise _nested(err, path) from None
+    diags.extend(_nested_diagnostic(d, path) for d in parsed.diagnostics)
+    args = _restore_references(parsed.args, references)
+    return {"op": op, "args": args}
+
+
+def _swap_references(value: Any, index: int, path: str, references: list[str]) -> Any:
+    """Replace each `$i.field` by a placeholder id (checking that op i runs before this one)."""
+    if isinstance(value, dict):
+        return {k: _swap_references(v, index, path, references) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_swap_references(v, index, path, references) for v in value]
+    if not isinstance(value, str) or "$" not in value:
+        return value
+
+    def placeholder(match: re.Match[str]) -> str:
+        target = int(match.group(1))
+        if target >= index:
+            raise _invalid(f"{path}: {match.group(0)} refers to op {target}, which does not run before op {index}; "
+                           "a reference names an earlier op's result", f"{path}.args")
+        references.append(match.group(0))
+        kind = "tbl" if match.group(2).split(".")[-1] == "tableId" else "rng"
+        return f"{kind}_zzref{len(references) - 1}zz"
+
+    return REFERENCE.sub(placeholder, value)
+
+
+def _restore_references(value: Any, references: list[str]) -> Any:
+    if isinstance(value, dict):
+        return {k: _restore_references(v, references) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_restore_references(v, references) for v in value]
+    if isinstance(value, str) and "_zzref" in value:
+        return _PLACEHOLDER.sub(lambda m: references[int(m.group(1))], value)
+    return value
+
+
+def _nested(err: OpError, path: str) -> OpError:
+    """An op's error, pointed at its place in the batch (`args.text` → `args.ops[3].args.text`)."""
+    field = f"{path}.{err.field}" if err.field else path
+    msg = err.msg.replace(err.field, field, 1) if err.field and err.msg.startswith(err.field) else f"{path}: {err.msg}"
+    return OpError(err.code, msg, op="batch", field=field,
+                   diagnostics=[_nested_diagnostic(d, path) for d in err.extra])
+
+
+def _nested_diagnostic(diag: Diagnostic, path: str) -> Diagnostic:
+    field = diag.get("field")
+    if not field:
+        return diagnostic(diag["level"], f"{path}: {diag['msg']}", path)
+    return diagnostic(diag["level"], diag["msg"].replace(field, f"{path}.{field}", 1), f"{path}.{field}")
+
+
+def _invalid(msg: str, field: str) -> OpError:
+    return OpError(Code.INVALID_ARG, msg, op="batch", field=field)
+
+
+__all__ = ["COMMON_ARGS", "MAX_OPS", "build_batch"]

@@ -1,0 +1,110 @@
+// The id registry against the simulator's tracking (which throws what Word throws): one tracked object has
+// one id, nothing is untracked while an id uses it, failed ops untrack what they created.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { PNG_1x1, PROFILES, fails, ok, paragraphs, setup } from "./helpers.js";
+import { createSimulator } from "../../../addin/sim/word-sim.js";
+import { createRegistry } from "../../../addin/js/registry.js";
+
+for (const profile of PROFILES) {
+  test(`applyStyle on a rangeId answers that same id (${profile})`, async () => {
+    const { run } = setup(profile, { text: "alpha beta gamma" });
+    const alpha = ok(await run("search", { query: "alpha" })).results[0].rangeId;
+    const styled = ok(await run("applyStyle", { scope: `rangeId:${alpha}`, char: { bold: true } }));
+    assert.equal(styled.rangeId, alpha);
+  });
+
+  test(`evicting an old id does not break a newer id of the same range (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "alpha beta gamma delta", registryLimit: 3 });
+    const alpha = ok(await run("search", { query: "alpha" })).results[0].rangeId;
+    const styled = ok(await run("applyStyle", { scope: `rangeId:${alpha}`, char: { bold: true } })).rangeId;
+    ok(await run("search", { query: "beta" }));
+    ok(await run("search", { query: "gamma" }));
+    ok(await run("applyStyle", { scope: `rangeId:${styled}`, char: { italic: true } }));
+    ok(await run("insertText", { text: "ALPHA", scope: `rangeId:${styled}`, location: "replace" }));
+    assert.deepEqual(paragraphs(sim), ["ALPHA beta gamma delta"]);
+  });
+
+  test(`a range used again and again keeps working while ids come and go (${profile})`, async () => {
+    const { run } = setup(profile, { text: "one two three four five six", registryLimit: 3 });
+    let id = ok(await run("search", { query: "one" })).results[0].rangeId;
+    for (const word of ["two", "three", "four", "five", "six"]) {
+      id = ok(await run("applyStyle", { scope: `rangeId:${id}`, char: { bold: true } })).rangeId;
+      ok(await run("search", { query: word }));
+    }
+    ok(await run("insertText", { text: "1", scope: `rangeId:${id}`, location: "replace" }));
+  });
+}
+
+test("floating picture on a rangeId answers that same id, which outlives eviction (desktop)", async () => {
+  const { sim, run } = setup("desktop", { text: "anchor here\nnext", registryLimit: 2 });
+  const anchor = ok(await run("search", { query: "anchor" })).results[0].rangeId;
+  const picture = ok(await run("insertPicture", {
+    source: "base64", data: PNG_1x1, format: "png", naturalWidth: 10, naturalHeight: 10, scope: `rangeId:${anchor}`, wrapType: "square",
+  }));
+  assert.equal(picture.rangeId, anchor);
+  ok(await run("search", { query: "here" }));
+  ok(await run("search", { query: "next" }));
+  fails(await run("insertText", { text: "x", scope: `rangeId:${anchor}` }), "E_NOT_FOUND", "args.scope");
+  assert.equal(sim.snapshot().shapes.length, 1);
+});
+
+/** A registry over a simulator context shared across runs, as the engine uses it. */
+function sharedContext(text) {
+  const sim = createSimulator({ profile: "web", latencyMs: 0 });
+  sim.setText(text);
+  const context = new sim.Word.RequestContext();
+  const anchor = context.document.body;
+  context.trackedObjects.add(anchor);
+  return { sim, anchor };
+}
+
+test("one object, one id: adding it again returns its id and tracks nothing new", async () => {
+  const { sim, anchor } = sharedContext("alpha beta");
+  const registry = createRegistry({ limit: 10, salt: "test" });
+  registry.beginOp();
+  const [first, again] = await sim.Word.run(anchor, async (context) => {
+    const range = context.document.body.search("beta").getFirst();
+    const id = registry.add("rng", range);
+    return [id, registry.add("rng", range)];
+  });
+  assert.equal(again, first);
+  assert.equal(registry.size(), 1);
+});
+
+test("a failed op's ids are forgotten and their objects untracked", async () => {
+  const { sim, anchor } = sharedContext("alpha beta");
+  const registry = createRegistry({ limit: 10, salt: "test" });
+  registry.beginOp();
+  const kept = await sim.Word.run(anchor, async (context) => registry.add("rng", context.document.body.search("alpha").getFirst()));
+  registry.beginOp();
+  const range = await sim.Word.run(anchor, async (context) => {
+    const r = context.document.body.search("beta").getFirst();
+    registry.add("rng", r);
+    registry.range(kept, "args.scope"); // used, not created, by the failing op
+    return r;
+  });
+  registry.rollbackOp();
+  assert.equal(registry.size(), 1);
+  assert.equal(registry.lookup(kept)?.kind, "rng");
+  await assert.rejects(sim.Word.run(anchor, async (context) => { range.load("text"); await context.sync(); }), (e) => e.code === "InvalidObjectPath");
+  await sim.Word.run(anchor, async (context) => { registry.range(kept, "x").insertText("!", "End"); await context.sync(); });
+  assert.equal(sim.text(), "alpha! beta");
+});
+
+test("addAll tracks at most `cap` objects and leaves the rest without ids", async () => {
+  const { sim, anchor } = sharedContext("a a a a a");
+  const registry = createRegistry({ limit: 10, salt: "test" });
+  registry.beginOp();
+  const ids = await sim.Word.run(anchor, async (context) => {
+    const hits = context.document.body.search("a", { matchWholeWord: true });
+    hits.load("text");
+    await context.sync();
+    return registry.addAll("rng", hits.items, { holds: hits, cap: 3 });
+  });
+  assert.equal(ids.length, 5);
+  assert.equal(ids.filter(Boolean).length, 3);
+  assert.deepEqual(ids.slice(3), [undefined, undefined]);
+  assert.equal(registry.mintedThisOp(), 3);
+  assert.equal(registry.size(), 3);
+});
