@@ -29,7 +29,7 @@ def fails(op: str, args: Any) -> OpError:
 
 IT = {"scope": "selection", "location": "replace", "newParagraph": False, "keepFormatting": True}
 FLAGS = {"useRegex": False, "matchCase": False, "matchWholeWord": False, "matchPrefix": False, "matchSuffix": False}
-SEARCH = {"scope": "document", **FLAGS, "maxResults": 100}
+SEARCH = {"scope": "document", **FLAGS, "maxResults": 100, "trackResults": 100}
 PIC = {"scope": "selection", "location": "replace", "lockAspectRatio": True, "wrapType": "inline"}
 TBL = {"scope": "selection", "location": "end", "header": False}
 STYLE = {"scope": "selection", "clearOtherStyles": False}

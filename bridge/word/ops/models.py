@@ -85,6 +85,7 @@ class Search(Args):
     matchPrefix: Bool = False
     matchSuffix: Bool = False
     maxResults: IntIn(1, 10000) = 100  # type: ignore[valid-type]
+    trackResults: IntIn(0, 10000) = 100  # type: ignore[valid-type]  # hits that get a rangeId (each is tracked in Word)
 
 
 SEARCH_FLAGS: Final = ("useRegex", "matchCase", "matchWholeWord", "matchPrefix", "matchSuffix")
