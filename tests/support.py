@@ -1,6 +1,6 @@
 """Test helpers: a real bridge in a thread, and a Python fake pane over real WSS.
 
-The fake pane plays the add-in's side of protocol 1 (DESIGN §4) so the hub,
+The fake pane plays the add-in's side of protocol 1 (docs/protocol.md) so the hub,
 the WebSocket endpoint and MCP can be tested without a browser.
 """
 

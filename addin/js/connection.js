@@ -1,4 +1,4 @@
-// The pane's WebSocket to the bridge (DESIGN §4, protocol 1): hello/welcome, ai-cmd → ai-result,
+// The pane's WebSocket to the bridge (docs/protocol.md, protocol 1): hello/welcome, ai-cmd → ai-result,
 // ai-refused (logged, never answered), progress and state frames, ping/pong heartbeat, and reconnection with
 // exponential backoff + jitter.
 

@@ -1,4 +1,4 @@
-// What the pane reports about its document and host in `hello` (DESIGN §4).
+// What the pane reports about its document and host in `hello` (docs/protocol.md).
 
 /** @typedef {import("./connection.js").HelloInfo} HelloInfo */
 

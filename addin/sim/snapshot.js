@@ -1,4 +1,4 @@
-// snapshot(): the document as JSON in the shape DESIGN §6 fixes (extra fields allowed).
+// snapshot(): the document as JSON in the shape docs/architecture.md names as contract (extra fields allowed).
 import { layout, effectiveFont, effectivePara, spanText } from "./model.js";
 import { columnCount, cellText } from "./tables-model.js";
 

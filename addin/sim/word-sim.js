@@ -1,4 +1,4 @@
-// Word simulator entry point (DESIGN §6): createSimulator({profile, latencyMs}) -> {Word, Office,
+// Word simulator entry point (a contract: docs/architecture.md): createSimulator({profile, latencyMs}) -> {Word, Office,
 // OfficeExtension, syncCount, setText, snapshot, ...test and playground helpers}.
 import * as Enums from "./enums.js";
 import { OfficeExtensionError, OfficeErrorCodes } from "./errors.js";

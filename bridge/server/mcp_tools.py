@@ -89,7 +89,7 @@ class Diagnostic(BaseModel):
 
 
 class EditResult(BaseModel):
-    """The result envelope of DESIGN §4, plus which task and document it was."""
+    """The result envelope of docs/protocol.md, plus which task and document it was."""
 
     model_config = ConfigDict(extra="allow")
     ok: bool

@@ -11,7 +11,7 @@ from typing import Any, Literal, TypedDict, NotRequired
 
 
 class Code(StrEnum):
-    """Error codes of the contract (DESIGN §4)."""
+    """Error codes of the contract (docs/protocol.md)."""
 
     INVALID_ARG = "E_INVALID_ARG"
     NOT_FOUND = "E_NOT_FOUND"

@@ -3,7 +3,7 @@
 The browser trusts the bridge's certificate by its public-key pin
 (`--ignore-certificate-errors-spki-list`), so TLS is real and verified, not
 switched off. Office.js from Microsoft's CDN is answered with an empty script:
-the playground's simulated Word stands in for it (DESIGN §7).
+the playground's simulated Word stands in for it.
 """
 
 from __future__ import annotations

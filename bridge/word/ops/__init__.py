@@ -1,6 +1,6 @@
 """Op models: parse, validate and normalise `word.op` envelopes into canonical ops.
 
-The server's one place for input checks (DESIGN §1, §5); the pane receives
+The server's one place for input checks (docs/protocol.md); the pane receives
 only what `ParsedOp.wire()` returns (docs/canonical-ops.md).
 """
 

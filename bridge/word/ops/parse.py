@@ -1,6 +1,6 @@
 """`parse_edit_task`: the `editTask` arguments → one canonical `ParsedOp`, or an `OpError`.
 
-Envelope rules (DESIGN §5): `type` must be `word.op`; `version` 1.x (default
+Envelope rules (docs/protocol.md): `type` must be `word.op`; `version` 1.x (default
 1.0); `op` one of `SUPPORTED_OPS`; `args` an object (default `{}`).
 """
 
