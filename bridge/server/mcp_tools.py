@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, WithJsonSchema
 
 from bridge import __version__
 from bridge.server.mcp_resources import document_templates, list_document_resources, parse_uri, read_document_resource
+from bridge.tools import register_all
 from bridge.word.ops import SUPPORTED_OPS, describe_ops
 from bridge.word.service import EditService, compact_json
 
@@ -151,6 +152,7 @@ def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
     hub = getattr(service, "hub", None)
     if hub is not None:
         hub.on_documents_changed(server.documents_changed)
+    register_all(server, service)
 
     async def edit_task(
         content: Annotated[Any, WithJsonSchema(CONTENT_SCHEMA)] = None,

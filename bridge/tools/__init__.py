@@ -1,0 +1,20 @@
+"""The companion tools of seeds 000, 002, 003 and 004: one module or package per toolset.
+
+Each toolset has `register(server, word)`, adding its tools to the `mcp_word` server; `word` is how a tool reaches
+the open documents (`word_access.WordAccess`). The server calls `register_all` once when it builds the MCP server.
+"""
+
+from __future__ import annotations
+
+from mcp.server.mcpserver import MCPServer
+
+from bridge.tools import data_formatter, document_analyzer, text_processor
+from bridge.tools.word_access import WordAccess
+
+TOOLSETS = (document_analyzer, text_processor, data_formatter)
+
+
+def register_all(server: MCPServer, word: WordAccess) -> None:
+    """Add every companion tool to `server`."""
+    for toolset in TOOLSETS:
+        toolset.register(server, word)

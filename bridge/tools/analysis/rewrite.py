@@ -1,0 +1,201 @@
+"""`text_processor`'s offline operations: format, extractive summary, spelling correction.
+
+- format: whitespace, punctuation spacing, sentence case; typographic quotes, dashes and ellipses for every style
+  but casual (which gets straight quotes); formal and academic also expand contractions.
+- summarize: the highest-scoring sentences (content-word frequency, the first sentence favoured) in their original
+  order, within `max_length` characters and at most half the text (or else the best single sentence that fits
+  `max_length`, or else the best sentence cut at a word).
+- correct: pyspellchecker's offline dictionaries; names (capitalised mid-sentence), acronyms, words with digits,
+  URLs and e-mail addresses are left alone, British spellings are kept, doubled words are removed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Final
+
+from spellchecker import SpellChecker
+
+from bridge.tools.analysis.text import split_sentences, words
+
+SPELLING_LANGUAGES: Final = ("en", "es", "fr", "it", "pt", "de", "ru", "ar", "lv", "eu", "nl", "fa")
+MAX_DISTANCE_2: Final = 10
+"""Unknown words per call that may be looked up two edits away (slow: ~0.2 s each) when one edit finds nothing."""
+
+STOPWORDS: Final = frozenset("""a about above after again against all am an and any are as at be because been before
+being below between both but by can could did do does doing down during each few for from further had has have having
+he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now
+of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs
+them themselves then there these they this those through to too under until up very was we were what when where
+which while who whom why will with would you your yours yourself yourselves also may might must shall""".split())
+
+CONTRACTIONS: Final = {
+    "don't": "do not", "doesn't": "does not", "didn't": "did not", "can't": "cannot", "won't": "will not",
+    "isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren't": "were not", "haven't": "have not",
+    "hasn't": "has not", "hadn't": "had not", "wouldn't": "would not", "shouldn't": "should not",
+    "couldn't": "could not", "i'm": "I am", "you're": "you are", "we're": "we are", "they're": "they are",
+    "i've": "I have", "you've": "you have", "we've": "we have", "they've": "they have", "i'll": "I will",
+    "you'll": "you will", "we'll": "we will", "they'll": "they will", "it's": "it is", "let's": "let us",
+}
+_CONTRACTION = re.compile(r"\b(" + "|".join(re.escape(k).replace("'", "['’]") for k in CONTRACTIONS) + r")\b", re.I)
+_BRITISH = ((r"our$", "or"), (r"ise$", "ize"), (r"ised$", "ized"), (r"ising$", "izing"), (r"isation$", "ization"),
+            (r"yse$", "yze"), (r"tre$", "ter"), (r"ogue$", "og"), (r"ence$", "ense"), (r"lled$", "led"),
+            (r"lling$", "ling"), (r"ours$", "ors"))
+
+
+# ------------------------------------------------------------------ format
+
+_STRAIGHT: Final = str.maketrans("“”‘’", "\"\"''")
+
+def _typographic(text: str) -> str:
+    text = re.sub(r"(^|[\s(\[{—-])\"", "\\1“", text)
+    text = text.replace('"', "”")
+    text = re.sub(r"(^|[\s(\[{—-])'", "\\1‘", text)
+    text = text.replace("'", "’")
+    text = re.sub(r"\s*--\s*", "—", text)
+    return re.sub(r"\.\.\.", "…", text)
+
+
+def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]]:
+    """The text tidied for `style`, and what changed (see the module docstring)."""
+    changes: list[str] = []
+
+    def step(pattern: str, repl: Any, what: str, flags: int = 0) -> None:
+        nonlocal text
+        text, n = re.subn(pattern, repl, text, flags=flags)
+        if n:
+            changes.append(f"{what} ({n})")
+
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    step(r"[ \t]+\n", "\n", "Removed trailing spaces")
+    step(r"(?<=\S)[ \t]{2,}", " ", "Collapsed repeated spaces")
+    step(r"\n{3,}", "\n\n", "Collapsed extra blank lines")
+    step(r"[ \t]+([,.;:!?…])", r"\1", "Removed spaces before punctuation")
+    step(r"([,;!?])(?=[^\W\d_])", r"\1 ", "Added spaces after punctuation")
+    stripped = text.strip()
+    if stripped != text:
+        text = stripped
+        changes.append("Trimmed leading and trailing whitespace")
+    if style in ("formal", "academic"):
+        step(_CONTRACTION.pattern, lambda mt: _keep_case(mt.group(0), CONTRACTIONS[mt.group(0).lower().replace("’", "'")]),
+             "Expanded contractions", re.I)
+    if lang == "en":
+        step(r"(?<![\w'’])i(?![\w'’])", "I", "Capitalised “I”")
+    step(r"(^|[.!?…]\s+|\n\s*)([a-zà-ÿ])", lambda mt: mt.group(1) + mt.group(2).upper(), "Capitalised sentence starts")
+    if style == "casual":
+        before = text
+        text = text.translate(_STRAIGHT)
+        if text != before:
+            changes.append("Straightened quotes")
+    else:
+        before = text
+        text = _typographic(text)
+        if text != before:
+            changes.append("Typographic quotes, dashes and ellipses")
+    return text, changes
+
+
+def _keep_case(original: str, replacement: str) -> str:
+    return replacement[0].upper() + replacement[1:] if original[0].isupper() else replacement
+
+
+# ------------------------------------------------------------------ summarize
+
+def summarize_text(text: str, max_length: int) -> str:
+    """An extractive summary within `max_length` characters and half the text (see the module docstring)."""
+    sentences = [s for s in split_sentences(" ".join(text.split())) if words(s)]
+    if not sentences:
+        return text[:max_length]
+    budget = min(max_length, max(len(text) // 2, 1))
+    freq = Counter(w.lower() for s in sentences for w in words(s) if w.lower() not in STOPWORDS and not w.isdigit())
+    top = max(freq.values(), default=1)
+
+    def score(index: int, sentence: str) -> float:
+        content = [w.lower() for w in words(sentence) if w.lower() in freq]
+        base = sum(freq[w] / top for w in content) / math.sqrt(len(content)) if content else 0.0
+        return base + (0.25 if index == 0 else 0.0)
+
+    ranked = sorted(range(len(sentences)), key=lambda i: (-score(i, sentences[i]), i))
+    chosen: list[int] = []
+    for limit in (budget, max_length):  # half the text, or else the single best sentence that fits
+        used = 0
+        for i in ranked:
+            extra = len(sentences[i]) + (1 if chosen else 0)
+            if used + extra <= limit:
+                chosen.append(i)
+                used += extra
+        if chosen:
+            break
+    if not chosen:  # even the best sentence is too long: cut it at a word boundary
+        best = sentences[ranked[0]]
+        cut = best[: max(1, budget - 1)].rsplit(" ", 1)[0].rstrip(",;:")
+        return cut + "…"
+    return " ".join(sentences[i] for i in sorted(chosen))
+
+
+# ------------------------------------------------------------------ correct
+
+@lru_cache(maxsize=8)
+def _checker(lang: str, distance: int) -> SpellChecker:
+    return SpellChecker(language=lang, distance=distance)
+
+
+def _british(word: str, checker: SpellChecker) -> bool:
+    """A British spelling whose American form is known ("colour", "organise")."""
+    for pattern, american in _BRITISH:
+        variant = re.sub(pattern, american, word)
+        if variant != word and not checker.unknown([variant]):
+            return True
+    return False
+
+
+def _plain(word: str) -> str:
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
+
+
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_SKIP_CHUNK = re.compile(r"\S*(?:@|://|www\.)\S*")
+
+
+def correct_text(text: str, lang: str = "en") -> tuple[str, list[dict[str, str]], list[str]]:
+    """The text with spelling corrected, the corrections made, and unknown words left as they were."""
+    near = _checker(lang, 1)
+    skipped = [m.span() for m in _SKIP_CHUNK.finditer(text)]
+    starts = {0} | {m.end() for m in re.finditer(r"[.!?…:]\s+|\n\s*", text)}
+    edits: list[tuple[int, int, str]] = []
+    corrections: list[dict[str, str]] = []
+    unknown: list[str] = []
+    deep = 0
+    for m in _TOKEN.finditer(text):
+        word = m.group(0)
+        if len(word) < 2 or any(a <= m.start() < b for a, b in skipped) or (len(word) > 1 and word.isupper()):
+            continue
+        if word[0].isupper() and m.start() not in starts:
+            continue  # a name or a title-case term
+        lower = word.lower().replace("’", "'")
+        if not near.unknown([lower]) or (lang == "en" and _british(lower, near)):
+            continue
+        fix = near.correction(lower)
+        if (fix is None or fix == lower) and deep < MAX_DISTANCE_2 and len(lower) <= 12:
+            deep += 1
+            fix = _checker(lang, 2).correction(lower)
+        if fix is None or fix == lower:
+            unknown.append(word)
+            continue
+        if word[0].isupper() and _plain(fix) == _plain(lower):
+            continue  # only accents differ: a name at the start of a sentence ("Zurich"), not a typo
+        fixed = fix.capitalize() if word[0].isupper() else fix
+        edits.append((m.start(), m.end(), fixed))
+        corrections.append({"original": word, "correction": fixed})
+    for m in re.finditer(r"\b([^\W\d_]+)(\s+)\1\b", text, flags=re.IGNORECASE):
+        if m.group(1).lower() not in ("had", "that") and not any(a < m.end() and m.start() < b for a, b, _ in edits):
+            edits.append((m.start(), m.end(), m.group(1)))
+            corrections.append({"original": m.group(0), "correction": m.group(1)})
+    out = text
+    for start, end, replacement in sorted(edits, reverse=True):
+        out = out[:start] + replacement + out[end:]
+    return out, corrections, list(dict.fromkeys(unknown))

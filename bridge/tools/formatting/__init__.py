@@ -1,0 +1,1 @@
+"""data_formatter's parsing, sorting and chart drawing."""

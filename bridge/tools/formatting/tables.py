@@ -1,0 +1,199 @@
+"""JSON, CSV or plain text into one table shape, with numeric-aware sorting.
+
+- JSON: a list of objects (columns in first-seen key order), a list of lists (the first row is the header when it
+  is all text), a list of values, an object of equal-length lists (columns), an object holding one list of
+  objects (unwrapped), or any other object (Key/Value rows). Nested values become compact JSON.
+- CSV: the delimiter is sniffed (, ; tab |); the first row is the header.
+- Text: a markdown table, `key: value` lines (Key/Value), or one item per line (bullets and numbers removed).
+- auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when the sniffer finds a delimiter that gives at least
+  two columns on most lines, else text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+NUMBER = re.compile(r"^[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?%?$|^[-+]?\.\d+$")
+
+
+class DataParseError(Exception):
+    """The data could not be read as `input_format`; the message says where."""
+
+    def __init__(self, input_format: str, details: str) -> None:
+        super().__init__(details)
+        self.input_format = input_format
+
+
+@dataclass
+class Table:
+    keys: list[str]
+    """Column names as the data gives them (sort_by matches these or the headers)."""
+    headers: list[str]
+    rows: list[list[Any]]
+
+
+def display_header(key: str) -> str:
+    """`first_name` → `First Name`, `department` → `Department`; acronyms and mixed case kept."""
+    parts = re.split(r"[_\-\s]+", key.strip())
+    return " ".join(p[:1].upper() + p[1:] if p.islower() else p for p in parts if p) or key
+
+
+def number(value: Any) -> float | None:
+    """A number, from a JSON number or text such as "1,200", "$25", "12.5%"; else None."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str) and NUMBER.match(value.strip()):
+        return float(re.sub(r"[,$€£¥%\s+]", "", value.strip()))
+    return None
+
+
+def cell_text(value: Any) -> str:
+    """How a value reads in a table cell: JSON literals for booleans, nested values as compact JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _from_json(found: Any) -> Table:
+    if isinstance(found, dict):
+        lists = [k for k, v in found.items() if isinstance(v, list)]
+        if len(found) == 1 and lists and all(isinstance(x, dict) for x in found[lists[0]]):
+            return _from_json(found[lists[0]])
+        if found and len(lists) == len(found) and len({len(v) for v in found.values()}) == 1:
+            keys = list(found)
+            return Table(keys, [display_header(k) for k in keys], [list(r) for r in zip(*found.values(), strict=True)])
+        return Table(["key", "value"], ["Key", "Value"], [[k, v] for k, v in found.items()])
+    if not isinstance(found, list):
+        return Table(["value"], ["Value"], [[found]])
+    if found and all(isinstance(x, dict) for x in found):
+        keys = list(dict.fromkeys(k for record in found for k in record))
+        return Table(keys, [display_header(k) for k in keys], [[record.get(k) for k in keys] for record in found])
+    if found and all(isinstance(x, list) for x in found):
+        width = max(len(r) for r in found)
+        first = found[0]
+        if len(found) > 1 and first and all(isinstance(x, str) for x in first):
+            keys = [str(x) for x in first] + [f"Column {i + 1}" for i in range(len(first), width)]
+            body = found[1:]
+        else:
+            keys = [f"Column {i + 1}" for i in range(width)]
+            body = found
+        return Table(keys, list(keys), [list(r) + [None] * (width - len(r)) for r in body])
+    return Table(["value"], ["Value"], [[x] for x in found])
+
+
+def _parse_json(data: str) -> Table:
+    try:
+        found = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise DataParseError("json", f"Invalid JSON syntax at position {exc.pos} (line {exc.lineno}, column "
+                                     f"{exc.colno}): {exc.msg}") from exc
+    return _from_json(found)
+
+
+def _sniff(data: str) -> type[csv.Dialect] | None:
+    lines = [line for line in data.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return None
+    try:
+        dialect = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t|")
+    except csv.Error:
+        return None
+    counts = [len(r) for r in csv.reader(lines[:50], dialect)]
+    usual = max(set(counts), key=counts.count)
+    return dialect if usual >= 2 and counts.count(usual) >= 0.8 * len(counts) else None
+
+
+def _parse_csv(data: str, dialect: type[csv.Dialect] | None = None) -> Table:
+    dialect = dialect or _sniff(data)
+    try:
+        reader = list(csv.reader(io.StringIO(data.strip()), dialect or "excel", strict=True))
+    except csv.Error as exc:
+        raise DataParseError("csv", f"Invalid CSV: {exc}") from exc
+    reader = [r for r in reader if any(c.strip() for c in r)]
+    if len(reader) < 2:
+        raise DataParseError("csv", "CSV needs a header row and at least one data row")
+    width = max(len(r) for r in reader)
+    keys = [c.strip() or f"Column {i + 1}" for i, c in enumerate(reader[0])]
+    keys += [f"Column {i + 1}" for i in range(len(keys), width)]
+    rows: list[list[Any]] = [[c.strip() for c in r] + [None] * (width - len(r)) for r in reader[1:]]
+    return Table(keys, list(keys), rows)
+
+
+_MD_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
+_KEY_VALUE = re.compile(r"^([^:]{1,40}):\s+(\S.*)$")
+_BULLET = re.compile(r"^(?:[-*•·]|\d+[.)])\s+")
+
+
+def _parse_text(data: str) -> Table:
+    lines = [line.strip() for line in data.splitlines() if line.strip()]
+    if len(lines) >= 2 and all(line.startswith("|") for line in lines):
+        cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines if not _MD_SEPARATOR.match(line)]
+        return _from_json(cells)
+    pairs = [_KEY_VALUE.match(line) for line in lines]
+    if lines and sum(1 for p in pairs if p) >= 0.6 * len(lines):
+        return Table(["key", "value"], ["Key", "Value"], [[p.group(1).strip(), p.group(2).strip()] for p in pairs if p])
+    return Table(["item"], ["Item"], [[_BULLET.sub("", line)] for line in lines])
+
+
+def parse(data: str, input_format: str) -> tuple[str, Table]:
+    """The format that was read (auto resolved) and the table (see the module docstring)."""
+    fmt = input_format
+    dialect = None
+    if fmt == "auto":
+        stripped = data.lstrip()
+        if stripped[:1] in "[{":
+            fmt = "json"
+        elif stripped.startswith("|"):
+            fmt = "text"  # a markdown table
+        else:
+            dialect = _sniff(data)
+            fmt = "csv" if dialect is not None else "text"
+    table = _parse_json(data) if fmt == "json" else _parse_csv(data, dialect) if fmt == "csv" else _parse_text(data)
+    if not table.rows:
+        raise DataParseError(fmt, "the data has no rows")
+    return fmt, table
+
+
+def column(table: Table, name: str) -> int | None:
+    """The column `name` names: its key or header, ignoring case, spaces, `_` and `-`."""
+    def norm(s: str) -> str:
+        return re.sub(r"[\s_\-]+", "", s).casefold()
+
+    for i, (key, header) in enumerate(zip(table.keys, table.headers, strict=True)):
+        if norm(name) in (norm(key), norm(header)):
+            return i
+    return None
+
+
+def is_numeric(values: list[Any]) -> bool:
+    present = [v for v in values if v not in (None, "")]
+    return bool(present) and all(number(v) is not None for v in present)
+
+
+def _natural(value: Any) -> tuple[Any, ...]:
+    """"item 2" before "item 10"; case ignored."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", cell_text(value).casefold()))
+
+
+def sort_rows(table: Table, index: int, descending: bool) -> None:
+    """Sort in place by one column: numerically when every value is a number, else naturally; blanks last."""
+    present = [r for r in table.rows if r[index] not in (None, "")]
+    blank = [r for r in table.rows if r[index] in (None, "")]
+    if is_numeric([r[index] for r in present]):
+        present.sort(key=lambda r: number(r[index]) or 0.0, reverse=descending)
+    else:
+        present.sort(key=lambda r: _natural(r[index]), reverse=descending)
+    table.rows = present + blank

@@ -1,0 +1,233 @@
+"""`text_processor` (seed 000, tool 2): summarize, translate, format, analyze, correct, enhance.
+
+The model is the person's own (see `language_model.py`): the client's model through MCP sampling, else a
+configured OpenAI-compatible endpoint, else offline, where format, analyze, summarize (extractive) and correct
+(offline dictionary) still work and translate/enhance answer `no_language_model`. `analyze` always runs the
+analyzer's deterministic metrics. The result names the engine that answered.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Annotated, Any, Final, Literal
+
+import anyio.to_thread
+from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
+from mcp.shared.exceptions import MCPError
+from mcp.types import CallToolResult, CreateMessageResult, ToolAnnotations
+from pydantic import BaseModel, ConfigDict
+
+from bridge.tools import language_model as lm
+from bridge.tools.analysis import analyze, blocks_from_text
+from bridge.tools.analysis.rewrite import SPELLING_LANGUAGES, correct_text, format_text, summarize_text
+from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
+from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
+from bridge.tools.word_access import WordAccess
+
+NAME: Final = "text_processor"
+MAX_TEXT: Final = 10_000
+OPERATIONS: Final = ("summarize", "translate", "format", "analyze", "correct", "enhance")
+NEEDS_MODEL: Final = ("translate", "enhance")
+DONE: Final = {"summarize": "summarized", "translate": "translated", "format": "formatted", "analyze": "analyzed",
+               "correct": "corrected", "enhance": "enhanced"}
+AUDIENCE_OF_STYLE: Final = {"formal": "general", "casual": "general", "academic": "academic",
+                            "business": "business", "creative": "creative"}
+
+SCHEMA: Final[dict[str, dict[str, Any]]] = {
+    "text": {"type": "string", "description": "Text content to process", "minLength": 1, "maxLength": MAX_TEXT},
+    "operation": {"type": "string", "description": "Text processing operation to perform", "enum": list(OPERATIONS)},
+    "language": {"type": "string", "description": "Language for translation or analysis (ISO 639-1)",
+                 "examples": ["en", "es", "fr", "de", "zh", "ja"], "default": "en"},
+    "style": {"type": "string", "description": "Style for formatting or enhancement",
+              "enum": ["formal", "casual", "academic", "business", "creative"], "default": "formal"},
+    "max_length": {"type": "integer", "description": "Maximum length of output (for summarize operation)",
+                   "minimum": 50, "maximum": 2000, "default": 500},
+    "tone": {"type": "string", "description": "Tone for text enhancement",
+             "enum": ["professional", "friendly", "authoritative", "conversational"], "default": "professional"},
+}
+_LANGUAGE = re.compile(r"^[A-Za-z]{2}(?:-[A-Za-z0-9]{2,8})?$")
+
+DESCRIPTION: Final = (
+    "Process and manipulate text content with various operations: summarize, translate, format, analyze, "
+    "correct, enhance. Uses your own language model: the MCP client's model (sampling) when the client offers "
+    "it, else the OpenAI-compatible endpoint in WORD_BRIDGE_LLM_URL; without either, summarize (extractive), "
+    "format, analyze and correct (offline dictionary) still work. The result's `engine` says which answered."
+)
+
+
+class ProcessedText(BaseModel):
+    """The seed's `processed_text` object; the operation decides the extra fields."""
+
+    model_config = ConfigDict(extra="allow")
+    type: Literal["processed_text"]
+    original_text: str
+    processed_text: str
+    operation: str
+    engine: Literal["sampling", "endpoint", "offline"]
+    model: str | None = None
+    processing_time_ms: int
+
+
+def _args(text: Any, operation: Any, language: Any, style: Any, max_length: Any, tone: Any) -> dict[str, Any]:
+    """The arguments checked in the seed's order of errors: operation, then text length, then the rest."""
+    if operation is None or operation not in OPERATIONS:
+        raise seed_error(INVALID_PARAMS, "Invalid operation specified", "invalid_operation",
+                         ["Use one of the valid operation types", "Check operation spelling and case"],
+                         provided_operation=operation, valid_operations=list(OPERATIONS))
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        raise seed_error(INVALID_PARAMS, "Text length exceeds maximum limit", "text_too_long",
+                         ["Reduce text length to 10,000 characters or less", "Split text into smaller chunks",
+                          "Use summarize operation first"],
+                         text_length=len(text), max_length=MAX_TEXT)
+    out = {"text": check("text", text, SCHEMA["text"]), "operation": operation,
+           "language": check("language", language, SCHEMA["language"]), "style": check("style", style, SCHEMA["style"]),
+           "max_length": check("max_length", max_length, SCHEMA["max_length"]),
+           "tone": check("tone", tone, SCHEMA["tone"])}
+    if not out["text"].strip():
+        raise invalid("text", "has no text to process", out["text"])
+    if not _LANGUAGE.match(out["language"]):
+        raise invalid("language", "must be an ISO 639-1 code such as en, es, fr", out["language"])
+    out["language"] = out["language"].lower()
+    return out
+
+
+def ask_client_model(text: Any, operation: Any, language: Any, style: Any, max_length: Any, tone: Any,
+                     ctx: Context) -> Sample | None:
+    """Ask the client's model when it offers sampling and the operation wants a model; else None (no request)."""
+    caps = ctx.client_capabilities
+    if caps is None or caps.sampling is None or operation == "analyze":
+        return None
+    try:
+        args = _args(text, operation, language, style, max_length, tone)
+    except MCPError:
+        return None  # the tool body reports the bad argument
+    return lm.sample(lm.prompt_for(**args))
+
+
+def register(server: MCPServer, word: WordAccess | None = None) -> None:
+    """Add `text_processor` to `server` (`word` is unused: the tool never touches the document)."""
+
+    async def text_processor(
+        sampled: Annotated[CreateMessageResult | None, Resolve(ask_client_model)],
+        text: RawText = None, operation: RawText = None, language: RawText = None,  # type: ignore[assignment]
+        style: RawText = None, max_length: Any = None, tone: RawText = None,  # type: ignore[assignment]
+    ) -> Annotated[CallToolResult, ProcessedText]:
+        return await guarded(NAME, _run(sampled, text, operation, language, style, max_length, tone))
+
+    server.tool(name=NAME, title="Process text", description=DESCRIPTION,
+                annotations=ToolAnnotations(title="Process text", read_only_hint=True, destructive_hint=False,
+                                            idempotent_hint=False, open_world_hint=True))(text_processor)
+    list_schema(server, NAME, SCHEMA, ["text", "operation"])
+
+
+async def _run(sampled: CreateMessageResult | None, *raw: Any) -> CallToolResult:
+    started = time.perf_counter()
+    args = _args(*raw)
+    operation = args["operation"]
+    if operation == "analyze":
+        result = await anyio.to_thread.run_sync(lambda: _analyze(args))
+    else:
+        reply = await _ask_model(sampled, args)
+        if reply is not None:
+            result = _from_model(args, reply)
+        elif operation in NEEDS_MODEL:
+            raise seed_error(INTERNAL_ERROR, "No language model available", "no_language_model", lm.HOW_TO_GET_ONE,
+                             operation=operation, offline_operations=["summarize", "format", "analyze", "correct"])
+        else:
+            result = await anyio.to_thread.run_sync(lambda: _offline(args))
+    result["processing_time_ms"] = round((time.perf_counter() - started) * 1000)
+    return seed_result(f"Text successfully {DONE[operation]}", result)
+
+
+async def _ask_model(sampled: CreateMessageResult | None, args: dict[str, Any]) -> lm.Reply | None:
+    try:
+        if sampled is not None:
+            return lm.from_sampling(sampled)
+        where = lm.endpoint()
+        return None if where is None else await lm.ask_endpoint(where, lm.prompt_for(**args))
+    except lm.LanguageModelError as exc:
+        engine = "sampling" if sampled is not None else "endpoint"
+        raise seed_error(INTERNAL_ERROR, "Language model request failed", "language_model_error",
+                         ["Check that the model server is running and reachable" if engine == "endpoint"
+                          else "Check the MCP client's model settings",
+                          "Check WORD_BRIDGE_LLM_URL, WORD_BRIDGE_LLM_MODEL and WORD_BRIDGE_LLM_API_KEY",
+                          "Try again later"],
+                         engine=engine, operation=args["operation"], error_details=str(exc)) from exc
+
+
+def _base(args: dict[str, Any], processed: str, engine: str, model: str | None) -> dict[str, Any]:
+    return {"type": "processed_text", "original_text": args["text"], "processed_text": processed,
+            "operation": args["operation"], "engine": engine, "model": model}
+
+
+def _summary_fields(args: dict[str, Any], processed: str) -> dict[str, Any]:
+    original, length = len(args["text"]), len(processed)
+    return {"style": args["style"], "original_length": original, "processed_length": length,
+            "compression_ratio": round(1 - length / original, 2) if original else 0.0}
+
+
+def _fit(text: str, max_length: int) -> str:
+    """A model's summary cut to `max_length` at a sentence or word boundary."""
+    if len(text) <= max_length:
+        return text
+    cut = text[:max_length]
+    end = max(cut.rfind(". "), cut.rfind("! "), cut.rfind("? "))
+    return cut[:end + 1] if end > max_length // 2 else cut[: max_length - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _from_model(args: dict[str, Any], reply: lm.Reply) -> dict[str, Any]:
+    operation = args["operation"]
+    if operation == "translate":
+        found = lm.json_reply(reply.text) or {}
+        translation = found.get("translation") if isinstance(found.get("translation"), str) else None
+        out = _base(args, lm.strip_wrapping(translation or reply.text), reply.engine, reply.model)
+        source = found.get("source_language")
+        confidence = found.get("confidence")
+        out.update({"source_language": source if isinstance(source, str) else None,
+                    "target_language": args["language"], "style": args["style"],
+                    "confidence_score": float(confidence) if isinstance(confidence, int | float)
+                    and not isinstance(confidence, bool) and 0 <= confidence <= 1 else None})
+        return out
+    if operation == "enhance":
+        found = lm.json_reply(reply.text) or {}
+        improved = found.get("text") if isinstance(found.get("text"), str) else None
+        improvements = [str(x) for x in found.get("improvements") or [] if isinstance(x, str | int | float)]
+        out = _base(args, lm.strip_wrapping(improved or reply.text), reply.engine, reply.model)
+        out.update({"style": args["style"], "tone": args["tone"], "improvements": improvements})
+        return out
+    processed = lm.strip_wrapping(reply.text)
+    if operation == "summarize":
+        processed = _fit(processed, args["max_length"])
+        return {**_base(args, processed, reply.engine, reply.model), **_summary_fields(args, processed)}
+    if operation == "correct":
+        return {**_base(args, processed, reply.engine, reply.model), "language": args["language"]}
+    return {**_base(args, processed, reply.engine, reply.model), "style": args["style"]}
+
+
+def _offline(args: dict[str, Any]) -> dict[str, Any]:
+    operation, text = args["operation"], args["text"]
+    if operation == "summarize":
+        processed = summarize_text(text, args["max_length"])
+        return {**_base(args, processed, "offline", None), **_summary_fields(args, processed),
+                "method": "extractive"}
+    if operation == "format":
+        processed, changes = format_text(text, args["style"], args["language"])
+        return {**_base(args, processed, "offline", None), "style": args["style"], "changes": changes}
+    language = args["language"].split("-")[0]
+    if language not in SPELLING_LANGUAGES:
+        raise seed_error(INVALID_PARAMS, "No offline dictionary for this language", "unsupported_language",
+                         ["Use one of the supported languages", *lm.HOW_TO_GET_ONE[:2]],
+                         language=args["language"], supported_languages=list(SPELLING_LANGUAGES))
+    processed, corrections, unknown = correct_text(text, language)
+    return {**_base(args, processed, "offline", None), "language": args["language"], "corrections": corrections,
+            "correction_count": len(corrections), "unknown_words": unknown}
+
+
+def _analyze(args: dict[str, Any]) -> dict[str, Any]:
+    audience = AUDIENCE_OF_STYLE[args["style"]]
+    found = analyze(blocks_from_text(args["text"]), "comprehensive", audience, "other", True, True,
+                    lang=args["language"].split("-")[0])
+    out = _base(args, found["summary"], "offline", None)
+    out.update({"language": args["language"], "style": args["style"], "analysis": found})
+    return out
