@@ -363,7 +363,8 @@ def image_server():
     httpd.shutdown()
 
 
-async def test_insert_picture_by_url_reaches_the_pane_as_normalised_base64(server, image_server):
+async def test_insert_picture_by_url_reaches_the_pane_as_normalised_base64(server, image_server, monkeypatch):
+    monkeypatch.setenv("WORD_BRIDGE_ALLOW_PRIVATE_NETWORK", "1")  # the image server is on loopback
     import base64
 
     pane = await FakePane(server).connect()

@@ -11,6 +11,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
@@ -19,8 +20,15 @@ from PIL import Image
 
 from bridge.word.envelope import Code, OpError
 from bridge.word.pictures import Picture, PictureLimits, load_picture
+from tests.tools.web_servers import no_outside_connections
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(autouse=True)
+def local_servers_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The image server listens on 127.0.0.1, which the outbound address guard refuses unless told otherwise."""
+    monkeypatch.setenv("WORD_BRIDGE_ALLOW_PRIVATE_NETWORK", "1")
 
 
 # --- image fixtures, drawn here so no binary file is needed -------------------
@@ -433,3 +441,43 @@ async def test_palette_png_with_transparency_keeps_it_when_scaled() -> None:
     img = decoded(pic)
     assert pic.format == "png" and img.mode == "RGBA" and img.size == (150, 5)
     assert img.getpixel((149, 4)) == (0, 0, 255, 255)
+
+
+# --- the outbound address guard ---------------------------------------------------
+
+__all__ = ["no_outside_connections"]  # a fixture, used below
+
+
+@pytest.mark.parametrize(("url", "kind"), [
+    ("http://10.0.0.1/logo.png", "private"),
+    ("http://169.254.169.254/latest/meta-data/", "link-local"),
+    ("http://[::1]:9/a.png", "loopback"),
+    ("http://127.0.0.1:9/a.png", "loopback"),
+])
+async def test_a_url_at_a_forbidden_address_is_an_invalid_arg(
+        url: str, kind: str, monkeypatch: pytest.MonkeyPatch, no_outside_connections: list[Any]) -> None:
+    monkeypatch.delenv("WORD_BRIDGE_ALLOW_PRIVATE_NETWORK")
+    err = await refused("url", url, code=Code.INVALID_ARG)
+    assert f"a {kind} address" in err.msg and "WORD_BRIDGE_ALLOW_PRIVATE_NETWORK=1" in err.msg
+    assert no_outside_connections == []  # refused before any socket was opened
+
+
+async def test_a_redirect_to_a_forbidden_address_is_refused_before_connecting(
+        server: Server, monkeypatch: pytest.MonkeyPatch, no_outside_connections: list[Any]) -> None:
+    server.routes["/to-metadata"] = Route(302, "text/plain", b"", (("Location", "http://169.254.169.254/x.png"),))
+    server.routes["/to-loopback"] = Route(302, "text/plain", b"", (("Location", "http://127.0.0.2:9/x.png"),))
+    monkeypatch.setenv("WORD_BRIDGE_ALLOW_PRIVATE_NETWORK", "127.0.0.1")  # the image server only
+    err = await refused("url", server.url("/to-metadata"), code=Code.INVALID_ARG)
+    assert "redirected to http://169.254.169.254/x.png" in err.msg and "link-local" in err.msg
+    err = await refused("url", server.url("/to-loopback"), code=Code.INVALID_ARG)
+    assert "127.0.0.2 is a loopback address" in err.msg
+    assert {a[0] for a in no_outside_connections} == {"127.0.0.1"}
+
+
+async def test_a_caller_supplied_client_is_guarded_too(monkeypatch: pytest.MonkeyPatch,
+                                                       no_outside_connections: list[Any]) -> None:
+    monkeypatch.delenv("WORD_BRIDGE_ALLOW_PRIVATE_NETWORK")
+    async with httpx.AsyncClient() as client:
+        with pytest.raises(OpError) as info:
+            await load_picture("url", "http://169.254.169.254/x.png", client=client)
+    assert info.value.code == Code.INVALID_ARG and no_outside_connections == []

@@ -4,14 +4,13 @@ Each toolset has `register(server, word)`, adding its tools to the `mcp_word` se
 the open documents (`word_access.WordAccess`). The server calls `register_all` once when it builds the MCP server.
 """
 
-from __future__ import annotations
-
 from mcp.server.mcpserver import MCPServer
 
-from bridge.tools import data_formatter, document_analyzer, text_processor
+from bridge.tools import data_formatter, document_analyzer, file_reader, text_processor, web_content_fetcher
+from bridge.tools import annotations as annotation_sessions  # a package; the name is also a __future__ feature
 from bridge.tools.word_access import WordAccess
 
-TOOLSETS = (document_analyzer, text_processor, data_formatter)
+TOOLSETS = (file_reader, text_processor, document_analyzer, web_content_fetcher, data_formatter, annotation_sessions)
 
 
 def register_all(server: MCPServer, word: WordAccess) -> None:

@@ -22,6 +22,8 @@ import anyio.to_thread
 import httpx
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from bridge import outbound
+
 from .envelope import Code, OpError
 
 __all__ = ["PictureLimits", "Picture", "PictureFormat", "load_picture"]
@@ -151,16 +153,24 @@ def _decode_base64(data: str, limits: PictureLimits) -> bytes:
 
 
 async def _download(url: str, limits: PictureLimits, client: httpx.AsyncClient | None) -> bytes:
-    """GET `url` within the byte and time limits; only image (or untyped) bodies pass."""
+    """GET `url` within the byte and time limits and the outbound address guard; only image bodies pass.
+
+    A URL that is or resolves (directly or after a redirect) to a private, loopback, link-local or other
+    non-public address is the client's input error: E_INVALID_ARG on args.data, naming the address class and
+    the setting that allows it (bridge/outbound.py). The pane never sees such a URL.
+    """
     _check_http_url(url, url)
     shown = _short(url)
     try:
         with anyio.fail_after(limits.timeout_s):
             if client is not None:
                 return await _follow(client, url, limits)
-            timeout = httpx.Timeout(limits.timeout_s)
-            async with httpx.AsyncClient(timeout=timeout, follow_redirects=False) as own:
+            async with outbound.guarded_client(timeout=limits.timeout_s) as own:
                 return await _follow(own, url, limits)
+    except outbound.ForbiddenAddress as exc:
+        raise OpError(Code.INVALID_ARG, f"args.data {shown} is refused: {exc}", op=_OP, field=_FIELD) from None
+    except outbound.OutboundError as exc:  # invalid_url or network_error (a name that does not resolve)
+        raise _runtime(f"could not fetch {shown}: {exc}") from None
     except TimeoutError:
         raise _runtime(f"could not fetch {shown}: no complete answer within {limits.timeout_s:g} s") from None
     except httpx.TimeoutException:
@@ -181,9 +191,17 @@ def _check_http_url(url: str, original: str) -> None:
 
 
 async def _follow(client: httpx.AsyncClient, url: str, limits: PictureLimits) -> bytes:
-    """Follow at most `_MAX_REDIRECTS` redirects by hand, so every hop is checked the same way."""
+    """Follow at most `_MAX_REDIRECTS` redirects by hand, so every hop passes the same checks (address guard too)."""
     original = url
     for _ in range(_MAX_REDIRECTS + 1):
+        # Checked before each request, so a caller-supplied client is guarded too; the guarded client
+        # checks again where it connects (no DNS answer can change in between).
+        try:
+            await outbound.check_address(url)
+        except outbound.ForbiddenAddress as exc:
+            if url != original:
+                exc.args = (f"redirected to {_short(url)}: {exc}",)
+            raise
         headers = {"Accept": "image/png,image/jpeg,image/gif,image/bmp,image/webp,image/*;q=0.8,*/*;q=0.1"}
         async with client.stream("GET", url, headers=headers, follow_redirects=False) as resp:
             if resp.is_redirect:  # httpx: a 3xx that has a Location

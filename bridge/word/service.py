@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from bridge import outbound
 from bridge.word.envelope import Code, OpError
 from bridge.word.hub import Hub, ProgressCallback, RequestKey
 from bridge.word.ops import ParsedOp, parse_edit_task, summarize
@@ -109,7 +110,8 @@ class EditService:
 
     async def _picture_args(self, args: dict[str, Any]) -> dict[str, Any]:
         if self._http is None:
-            self._http = httpx.AsyncClient(follow_redirects=True, max_redirects=5)
+            # Every connection passes the address guard (redirects are followed hop by hop by the pictures module).
+            self._http = outbound.guarded_client(timeout=self.picture_limits.timeout_s)
         picture = await load_picture(args["source"], args["data"], self.picture_limits, client=self._http)
         return {**args, "source": "base64", "data": picture.data_b64, "format": picture.format,
                 "naturalWidth": picture.width, "naturalHeight": picture.height}

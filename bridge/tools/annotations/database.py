@@ -1,0 +1,236 @@
+"""The annotation database: one SQLite file in WAL mode, checked before use, migrated by the application.
+
+Every tool call is one transaction (writers take the lock up front with `BEGIN IMMEDIATE`), so a server killed
+between or during calls loses nothing that was answered and leaves nothing half written. A file that is not
+ours (another program's database, a damaged file, a newer schema) is refused with a clear message and never
+written to: the checks run on a read-only connection before anything else touches it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+from bridge.paths import data_dir
+
+DB_FILE: Final = "annotations.sqlite3"
+APPLICATION_ID: Final = 0x57424E41  # "WBNA": marks the file as Word Bridge annotations (PRAGMA application_id)
+SQLITE_MAGIC: Final = b"SQLite format 3\x00"
+BUSY_TIMEOUT_S: Final = 30.0
+
+# Index i holds the statements that take schema version i to i + 1. Never edit a released step: append one.
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    (
+        "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+        "INSERT INTO schema_version (version) VALUES (0)",
+        """CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            source TEXT NOT NULL
+        )""",
+        """CREATE TABLE chunks (
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            chunk_id TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            annotated INTEGER NOT NULL DEFAULT 0,
+            categories TEXT NOT NULL DEFAULT '[]',
+            labels TEXT NOT NULL DEFAULT '[]',
+            subtypes TEXT NOT NULL DEFAULT '{}',
+            keywords TEXT NOT NULL DEFAULT '[]',
+            tags TEXT NOT NULL DEFAULT '[]',
+            notes TEXT NOT NULL DEFAULT '',
+            summary TEXT NOT NULL DEFAULT '',
+            updated_at TEXT,
+            PRIMARY KEY (session_id, chunk_id)
+        )""",
+        "CREATE INDEX chunks_in_order ON chunks (session_id, position, ordinal)",
+        """CREATE TABLE relations (
+            seq INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            source_chunk_id TEXT NOT NULL,
+            target_chunk_id TEXT NOT NULL,
+            relation_type TEXT NOT NULL,
+            UNIQUE (session_id, source_chunk_id, relation_type, target_chunk_id),
+            FOREIGN KEY (session_id, source_chunk_id) REFERENCES chunks (session_id, chunk_id) ON DELETE CASCADE,
+            FOREIGN KEY (session_id, target_chunk_id) REFERENCES chunks (session_id, chunk_id) ON DELETE CASCADE
+        )""",
+    ),
+)
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+class DatabaseRefused(Exception):
+    """The database file cannot be used; it was left exactly as it was. The message says why and what to do."""
+
+
+def _refuse(path: Path, why: str) -> DatabaseRefused:
+    return DatabaseRefused(
+        f"{path} {why}. Word Bridge left the file untouched; move it away (or set WORD_BRIDGE_DATA_DIR to "
+        "another directory) to start a new annotation database.")
+
+
+def inspect(path: Path) -> int:
+    """The file's schema version (0: absent, empty or a new database); DatabaseRefused if it is not usable.
+
+    Runs on a read-only connection, so a foreign or damaged file is never modified.
+    """
+    if not path.exists() or path.stat().st_size == 0:
+        return 0
+    with path.open("rb") as handle:
+        header = handle.read(len(SQLITE_MAGIC))
+    if header != SQLITE_MAGIC:
+        raise _refuse(path, "is not an SQLite database (it does not start with the SQLite header)")
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+    except sqlite3.Error as exc:
+        raise _refuse(path, f"cannot be opened ({exc})") from exc
+    try:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        if app_id != APPLICATION_ID:
+            if not tables and app_id == 0:
+                return 0  # an empty database: nothing to overwrite
+            listed = ", ".join(sorted(tables)[:8]) or "none"
+            raise _refuse(path, f"belongs to another program (application_id {app_id:#x}, tables: {listed}), "
+                                "not to Word Bridge annotations")
+        problems = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
+        if problems != ["ok"]:
+            raise _refuse(path, f"is damaged (SQLite integrity check: {'; '.join(problems)})")
+        if "schema_version" not in tables:
+            raise _refuse(path, "is damaged (its schema_version table is missing)")
+        row = conn.execute("SELECT version FROM schema_version").fetchone()
+        if row is None or not isinstance(row[0], int):
+            raise _refuse(path, "is damaged (its schema_version table is empty)")
+        if row[0] > SCHEMA_VERSION:
+            raise _refuse(path, f"was written by a newer Word Bridge (schema {row[0]}; this one knows up to "
+                                f"{SCHEMA_VERSION})")
+        return int(row[0])
+    except sqlite3.DatabaseError as exc:
+        raise _refuse(path, f"is damaged or not a database ({exc})") from exc
+    finally:
+        conn.close()
+
+
+class Database:
+    """One annotation database file, with a small pool of connections shared by the worker threads."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        version = inspect(path)
+        conn = self._connect()
+        try:
+            if version < SCHEMA_VERSION:
+                self._migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
+        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._idle.put(conn)
+        self._all = [conn]
+        self._lock = threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        # Autocommit mode: transactions are exactly the BEGIN/COMMIT written below.
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode != "wal":
+            conn.close()
+            raise DatabaseRefused(f"{self.path}: SQLite could not switch it to WAL mode (got {mode})")
+        conn.execute("PRAGMA synchronous = FULL")  # an answered call is on disk, even across a power cut
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        """Bring the schema to SCHEMA_VERSION in one transaction (another process may be doing the same)."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            current = 0
+            if "schema_version" in tables:
+                current = conn.execute("SELECT version FROM schema_version").fetchone()[0]
+            if current == 0 and tables - {"schema_version"}:
+                raise _refuse(self.path, "changed while it was being opened")
+            for version in range(current, SCHEMA_VERSION):
+                for statement in MIGRATIONS[version]:
+                    conn.execute(statement)
+                conn.execute("UPDATE schema_version SET version = ?", (version + 1,))
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @contextlib.contextmanager
+    def connection(self) -> Iterator[sqlite3.Connection]:
+        try:
+            conn = self._idle.get_nowait()
+        except queue.Empty:
+            conn = self._connect()
+            with self._lock:
+                self._all.append(conn)
+        try:
+            yield conn
+        finally:
+            self._idle.put(conn)
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: the write lock is taken at BEGIN, so read-modify-write cannot lose an update."""
+        with self.connection() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: a consistent snapshot while writers go on (WAL)."""
+        with self.connection() as conn:
+            conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                conn.execute("COMMIT")
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+
+
+_open_lock = threading.Lock()
+_open: dict[Path, Database] = {}
+
+
+def database(directory: Path | None = None) -> Database:
+    """The database of the data directory in force now (`WORD_BRIDGE_DATA_DIR`), opened once per path.
+
+    A refusal is not remembered: the next call checks again, so moving the bad file away is enough.
+    """
+    path = ((directory or data_dir()) / DB_FILE).resolve()
+    with _open_lock:
+        found = _open.get(path)
+        if found is None:
+            found = _open[path] = Database(path)
+        return found
+
+
+def close_all() -> None:
+    """Close every open database (tests; a process exit does it anyway)."""
+    with _open_lock:
+        for db in _open.values():
+            db.close()
+        _open.clear()

@@ -1,0 +1,225 @@
+"""Input models of the six annotation tools, their seed JSON Schemas, and Zod-style validation issues.
+
+The seed generates its schemas from Zod; these pydantic models generate the same JSON Schema (enums,
+`minItems`, `minimum`, `format: uuid`) through `seed_schema`, and a validation failure is reported as Zod
+would (`{code, path, message, …}`), so clients written against the seed read our errors unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Annotated, Any, Final
+
+from pydantic import AfterValidator, BaseModel, Field, ValidationError, WithJsonSchema, create_model
+from pydantic_core import PydanticCustomError
+
+from bridge.tools.annotations.taxonomy import RELATION_TYPES, Taxonomy
+
+_UUID: Final = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def _uuid(value: str) -> str:
+    if not _UUID.match(value):
+        raise PydanticCustomError("invalid_string", "Invalid uuid", {"validation": "uuid"})
+    return value.lower()
+
+
+SessionId = Annotated[str, AfterValidator(_uuid), WithJsonSchema({"type": "string", "format": "uuid"})]
+"""Zod's `z.string().uuid()`: the hyphenated form, any version; stored lower-case."""
+
+
+def enum_of(options: tuple[str, ...]) -> Any:
+    """Zod's `z.enum([...])`: schema `{"enum": [...]}` and the `invalid_enum_value` issue naming the options."""
+    def check(value: str) -> str:
+        if value not in options:
+            expected = " | ".join(f"'{o}'" for o in options)
+            raise PydanticCustomError("invalid_enum_value",
+                                      "Invalid enum value. Expected {expected}, received '{received}'",
+                                      {"expected": expected, "options": list(options), "received": value})
+        return value
+    return Annotated[str, AfterValidator(check), WithJsonSchema({"enum": list(options)})]
+
+
+class ChunkIn(BaseModel):
+    chunk_id: str = Field(min_length=1)
+    position: int = Field(ge=0)
+    text: str
+
+
+class ConfigIn(BaseModel):
+    chunks: list[ChunkIn] = Field(min_length=1)
+
+
+class StartSessionIn(BaseModel):
+    """The seed's `config`, or (beyond the seed) chunks taken from the open Word document."""
+
+    config: ConfigIn | None = None
+    fromDocument: bool = Field(False, description=(
+        "Beyond the seed: take the chunks from the Word document open in Word Bridge instead of `config` "
+        "(chunk ids are the block positions)"))
+    document: str | None = Field(None, max_length=300, description=(
+        "With fromDocument: document id or title (see listDocuments); default the most recently active"))
+    split: enum_of(("paragraph", "heading")) = Field("paragraph", description=(  # type: ignore[valid-type]
+        "With fromDocument: one chunk per paragraph (or table), or one per heading section"))
+
+
+class SessionIn(BaseModel):
+    sessionId: SessionId
+
+
+class AddRelationIn(BaseModel):
+    sessionId: SessionId
+    sourceChunkId: str
+    targetChunkId: str
+    relationType: enum_of(RELATION_TYPES)  # type: ignore[valid-type]
+
+
+class AnnotationFields(BaseModel):
+    """What an annotation may set (the validated form of one annotation); a field left out keeps its stored value."""
+
+    chunkId: str
+    categories: list[str] | None = None
+    labels: list[str] | None = None
+    subtypes: dict[str, Any] | None = None
+    keywords: list[str] | None = None
+    tags: list[str] | None = None
+    notes: str | None = None
+    summary: str | None = None
+
+
+class AnnotateChunksEnvelope(BaseModel):
+    """The outer shape of annotate_chunks; each item is then validated alone (partial success)."""
+
+    sessionId: SessionId
+    annotations: list[dict[str, Any]]
+
+
+UPDATABLE: Final = ("categories", "labels", "subtypes", "keywords", "tags", "notes", "summary")
+HIGHLIGHT_DESCRIPTION: Final = (
+    "Beyond the seed: also mark the chunk in the Word document with a comment carrying its labels "
+    "(needs comment ops, which Word Bridge does not have yet: refused for now)")
+
+
+@lru_cache(maxsize=16)
+def annotation_models(taxonomy: Taxonomy) -> tuple[type[BaseModel], type[AnnotationFields], type[BaseModel]]:
+    """annotate_chunk's model, one annotate_chunks item, and annotate_chunks' listed model, for a taxonomy.
+
+    Fields are declared in the seed's order, so the generated `properties` and `required` read as the seed's.
+    """
+    categories: Any = list[enum_of(taxonomy.category_ids)] | None  # type: ignore[misc]
+    labels: Any = list[enum_of(taxonomy.labels)] | None  # type: ignore[misc]
+    subtypes: Any = dict[str, enum_of(taxonomy.subtypes)] | None  # type: ignore[misc]
+    loose_subtypes = Annotated[dict[str, Any] | None, WithJsonSchema({"type": "object"})]
+    fields: dict[str, Any] = {
+        "chunkId": (str, ...), "categories": (categories, None), "labels": (labels, None),
+        "subtypes": (subtypes, None), "keywords": (list[str] | None, None), "tags": (list[str] | None, None),
+        "notes": (str | None, None), "summary": (str | None, None),
+    }
+    single = create_model("AnnotateChunk", sessionId=(SessionId, ...), **fields,
+                          highlight=(bool, Field(False, description=HIGHLIGHT_DESCRIPTION)))
+    item = create_model("AnnotationItem", __base__=AnnotationFields,
+                        **{**fields, "subtypes": (loose_subtypes, None)})
+    items: Any = list[item]  # type: ignore[valid-type]
+    listed = create_model("AnnotateChunks", sessionId=(SessionId, ...), annotations=(items, ...))
+    return single, item, listed
+
+
+# ---- the seed's JSON Schema from a model ---------------------------------------------------------------------
+
+def seed_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON Schema as zod-to-json-schema writes it: inline, no titles, optional fields plain."""
+    raw = model.model_json_schema()
+    defs = raw.pop("$defs", {})
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, list):
+            return [clean(n) for n in node]
+        if not isinstance(node, dict):
+            return node
+        branches = node.get("anyOf")
+        if isinstance(branches, list) and {"type": "null"} in branches and len(branches) == 2:
+            (kept,) = [b for b in branches if b != {"type": "null"}]
+            node = {**{k: v for k, v in node.items() if k != "anyOf"}, **kept}
+        if "$ref" in node:
+            node = {**defs[node["$ref"].rsplit("/", 1)[-1]], **{k: v for k, v in node.items() if k != "$ref"}}
+            return clean(node)
+        out: dict[str, Any] = {}
+        models = "properties" in node  # a model's docstring is for Python readers, not the seed's schema
+        for key, value in node.items():
+            if key == "title" or (key == "default" and value is None) or (key == "description" and models):
+                continue
+            if key == "additionalProperties" and value is True:
+                continue
+            if key == "properties":
+                out[key] = {name: clean(sub) for name, sub in value.items()}
+            else:
+                out[key] = clean(value)
+        return out
+
+    return clean(raw)
+
+
+# ---- Zod-style issues ------------------------------------------------------------------------------------------
+
+_EXPECTED: Final = {"string_type": "string", "int_type": "integer", "int_from_float": "integer",
+                    "bool_type": "boolean", "list_type": "array", "dict_type": "object", "model_type": "object",
+                    "model_attributes_type": "object", "float_type": "number"}
+_CUSTOM: Final = ("invalid_enum_value", "invalid_string")
+
+
+def received(value: Any) -> str:
+    """The JavaScript name of a JSON value's type, as Zod reports it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, float):
+        return "float" if not value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
+def zod_issues(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> list[dict[str, Any]]:
+    """pydantic's errors as Zod issues: `{code, path, message}` plus Zod's fields for the code."""
+    issues: list[dict[str, Any]] = []
+    for error in exc.errors(include_url=False):
+        path = [*prefix, *error["loc"]]
+        kind = error["type"]
+        ctx = dict(error.get("ctx") or {})
+        value = error.get("input")
+        if kind == "missing":
+            issues.append({"code": "invalid_type", "received": "undefined", "path": path, "message": "Required"})
+        elif kind in _EXPECTED:
+            expected, got = _EXPECTED[kind], received(value)
+            issues.append({"code": "invalid_type", "expected": expected, "received": got, "path": path,
+                           "message": f"Expected {expected}, received {got}"})
+        elif kind in ("too_short", "string_too_short"):
+            what = "array" if kind == "too_short" else "string"
+            unit = "element(s)" if what == "array" else "character(s)"
+            limit = ctx.get("min_length")
+            issues.append({"code": "too_small", "minimum": limit, "type": what, "inclusive": True, "exact": False,
+                           "path": path, "message": f"{what.capitalize()} must contain at least {limit} {unit}"})
+        elif kind == "string_too_long":
+            limit = ctx.get("max_length")
+            issues.append({"code": "too_big", "maximum": limit, "type": "string", "inclusive": True, "exact": False,
+                           "path": path, "message": f"String must contain at most {limit} character(s)"})
+        elif kind == "greater_than_equal":
+            limit = ctx.get("ge")
+            issues.append({"code": "too_small", "minimum": limit, "type": "number", "inclusive": True,
+                           "exact": False, "path": path,
+                           "message": f"Number must be greater than or equal to {limit}"})
+        elif kind in _CUSTOM:
+            ctx.pop("expected", None)
+            issues.append({"code": kind, **ctx, "path": path, "message": error["msg"]})
+        else:
+            issues.append({"code": "custom", "path": path, "message": error["msg"]})
+    return issues
+
+
+def custom_issue(path: list[str | int], message: str) -> dict[str, Any]:
+    return {"code": "custom", "path": path, "message": message}
+

@@ -1,0 +1,275 @@
+"""The six annotation tools of seed 004 as tools of `mcp_word`: start_session, annotate_chunk(s), add_relation,
+get_progress, export_annotations.
+
+Answers follow the seed: the result object as JSON in one text item, or `isError: true` with the seed's error
+object (`{"type", "message", "issues"?}`). The SDK takes the arguments loosely, so that input failing the listed
+schema reaches the models (the same schema) and comes back as the seed's typed error with Zod-style issues
+instead of the SDK's own message; business rules against the stored session come after. Storage runs in worker
+threads; every call is one SQLite transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import Any, Final, TypeVar
+
+import anyio
+from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ValidationError
+
+from bridge.tools.annotations.database import DatabaseRefused, database
+from bridge.tools.annotations.document import document_chunks
+from bridge.tools.annotations.errors import AnnotationError, ErrorType
+from bridge.tools.annotations.models import (AddRelationIn, AnnotateChunksEnvelope, AnnotationFields, SessionIn,
+                                             StartSessionIn, annotation_models, custom_issue, seed_schema, zod_issues)
+from bridge.tools.annotations.rules import taxonomy_issues
+from bridge.tools.annotations.store import AnnotationStore
+from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, Taxonomy, TaxonomyError, load_taxonomy
+from bridge.tools.arguments import RawText, list_schema
+from bridge.tools.word_access import DocumentReadError, WordAccess
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+UNSET: Any = None
+"""The default of a RawText parameter: a left-out argument reaches the tool as None (typed Any for mypy)."""
+
+MERGE_RULE: Final = ("Annotating a chunk again merges: each field given replaces the stored one (lists and the "
+                     "subtypes map are replaced, an empty list clears), fields left out keep their value, relations "
+                     "are kept.")
+DESCRIPTIONS: Final = {
+    "start_session": "Initialize a new annotation session with a config file. Pass `config.chunks` (chunk_id, "
+                     "position, text), or `fromDocument: true` to chunk the Word document open in Word Bridge "
+                     "(per paragraph, or per heading section with `split: \"heading\"`). Returns the sessionId.",
+    "annotate_chunk": "Annotate a single chunk with categories, subtypes, and metadata. Labels must be the labels "
+                      "of the chunk's categories; subtypes map a category to one of its subtypes. " + MERGE_RULE,
+    "annotate_chunks": "Annotate multiple chunks in a single call (partial success semantics): each item "
+                       "succeeds or fails on its own; the result counts both. " + MERGE_RULE,
+    "add_relation": "Define a directed relation between two chunks of the session (dependencies, footnotes or "
+                    "references); adding the same relation again changes nothing.",
+    "get_progress": "Query annotation progress for a session: totals, completion percentage (two decimals) and "
+                    "the pending chunk ids in position order.",
+    "export_annotations": "Export complete annotation JSON for the session: every chunk in position order with "
+                          "its categories, labels, subtypes, keywords, tags, relations (by type), notes, summary.",
+}
+
+
+def _text(obj: Any, *, error: bool = False) -> CallToolResult:
+    body = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return CallToolResult(content=[TextContent(type="text", text=body)], is_error=error)
+
+
+async def _answer(work: Awaitable[Any]) -> CallToolResult:
+    """The seed's answer: the result as JSON text, or its error object with isError."""
+    try:
+        return _text(await work)
+    except AnnotationError as exc:
+        return _text(exc.payload(), error=True)
+
+
+async def _in_thread(fn: Callable[[], T]) -> T:
+    """Run blocking storage work off the event loop; storage failures become the StorageError object."""
+    def run() -> T:
+        try:
+            return fn()
+        except DatabaseRefused as exc:
+            raise AnnotationError("StorageError", str(exc)) from None
+        except sqlite3.Error as exc:
+            log.exception("annotation database failed")
+            raise AnnotationError("StorageError", f"The annotation database failed: {exc}") from None
+    return await anyio.to_thread.run_sync(run)
+
+
+def _store() -> AnnotationStore:
+    return AnnotationStore(database())
+
+
+def _taxonomy() -> Taxonomy:
+    try:
+        return load_taxonomy()
+    except TaxonomyError as exc:
+        raise AnnotationError("InvalidConfig", str(exc), exc.issues) from None
+
+
+def _validate(model: type[BaseModel], args: dict[str, Any], error_type: ErrorType, message: str) -> Any:
+    """Model validation (strict, like Zod: no coercion); an absent or null argument counts as left out."""
+    try:
+        return model.model_validate({k: v for k, v in args.items() if v is not None}, strict=True)
+    except ValidationError as exc:
+        raise AnnotationError(error_type, message, zod_issues(exc)) from None
+
+
+def _duplicates(chunks: list[tuple[str, int, str]], where: Sequence[str | int]) -> list[dict[str, Any]]:
+    first: dict[str, int] = {}
+    issues = []
+    for n, (chunk_id, _, _) in enumerate(chunks):
+        if chunk_id in first:
+            issues.append(custom_issue([*where, n, "chunk_id"],
+                                       f"Duplicate chunk_id '{chunk_id}' (first at index {first[chunk_id]})"))
+        first.setdefault(chunk_id, n)
+    return issues
+
+
+async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any]:
+    parsed: StartSessionIn = _validate(StartSessionIn, args, "InvalidConfig", "Config validation failed")
+    await _in_thread(_taxonomy)  # validated at the start of every session: a broken taxonomy.json stops here
+    if parsed.fromDocument and parsed.config is not None:
+        raise AnnotationError("InvalidConfig", "Config validation failed", [custom_issue(
+            ["fromDocument"], "Pass either config or fromDocument: true, not both")])
+    if parsed.fromDocument:
+        try:
+            chunks = await document_chunks(word, parsed.document, parsed.split)
+        except DocumentReadError as exc:
+            raise AnnotationError("InvalidConfig", f"Could not read the Word document: {exc}", [custom_issue(
+                ["fromDocument"], "Open the document in Word with the Word Bridge task pane connected, or pass "
+                                  "config.chunks")]) from None
+        if not chunks:
+            raise AnnotationError("InvalidConfig", "The Word document has no text to annotate", [custom_issue(
+                ["fromDocument"], "The document has no non-empty paragraph or table")])
+        source, where = f"document:{parsed.document or ''}", ["chunks"]
+    elif parsed.config is not None:
+        chunks = [(c.chunk_id, c.position, c.text) for c in parsed.config.chunks]
+        source, where = "config", ["config", "chunks"]
+    else:
+        raise AnnotationError("InvalidConfig", "Config validation failed", [
+            {"code": "invalid_type", "received": "undefined", "path": ["config"], "message": "Required"}])
+    duplicates = _duplicates(chunks, where)
+    if duplicates:
+        raise AnnotationError("DuplicateChunk", f"Config has {len(duplicates)} duplicate chunk_id(s)", duplicates)
+    session_id, count = await _in_thread(lambda: _store().create_session(chunks, source))
+    return {"sessionId": session_id, "chunkCount": count, "message": "Session created successfully"}
+
+
+async def annotate_chunk(args: dict[str, Any]) -> dict[str, Any]:
+    taxonomy = await _in_thread(_taxonomy)
+    single, _, _ = annotation_models(taxonomy)
+    parsed = _validate(single, args, "InvalidAnnotation", "Annotation validation failed")
+    if parsed.highlight:
+        raise AnnotationError("InvalidAnnotation", "highlight needs comment ops, which Word Bridge does not have "
+                              "yet; nothing was saved", [custom_issue(
+                                  ["highlight"], "Annotate without highlight: true")])
+    item = AnnotationFields.model_validate(parsed.model_dump(include=set(AnnotationFields.model_fields)))
+    (outcome,) = await _in_thread(lambda: _store().annotate(parsed.sessionId, [item],
+                                                            partial(taxonomy_issues, taxonomy=taxonomy)))
+    if isinstance(outcome, AnnotationError):
+        raise outcome
+    return outcome
+
+
+async def annotate_chunks(args: dict[str, Any]) -> dict[str, Any]:
+    taxonomy = await _in_thread(_taxonomy)
+    envelope: AnnotateChunksEnvelope = _validate(AnnotateChunksEnvelope, args, "InvalidAnnotation",
+                                                 "Annotation validation failed")
+    _, item_model, _ = annotation_models(taxonomy)
+    results: list[dict[str, Any] | None] = [None] * len(envelope.annotations)
+    valid: list[tuple[int, AnnotationFields]] = []
+    for n, raw in enumerate(envelope.annotations):
+        try:
+            valid.append((n, item_model.model_validate({k: v for k, v in raw.items() if v is not None}, strict=True)))
+        except ValidationError as exc:
+            error = AnnotationError("InvalidAnnotation", "Annotation validation failed", zod_issues(exc))
+            results[n] = {"chunkId": raw.get("chunkId"), "success": False, "error": error.payload()}
+    outcomes = await _in_thread(lambda: _store().annotate(
+        envelope.sessionId, [item for _, item in valid], partial(taxonomy_issues, taxonomy=taxonomy)))
+    for (n, item), outcome in zip(valid, outcomes, strict=True):
+        results[n] = ({"chunkId": item.chunkId, "success": False, "error": outcome.payload()}
+                      if isinstance(outcome, AnnotationError) else
+                      {"chunkId": item.chunkId, "success": True, "data": outcome})
+    succeeded = sum(1 for r in results if r and r["success"])
+    return {"results": results, "successCount": succeeded, "errorCount": len(results) - succeeded}
+
+
+async def add_relation(args: dict[str, Any]) -> dict[str, Any]:
+    parsed: AddRelationIn = _validate(AddRelationIn, args, "InvalidRelation", "Relation validation failed")
+    if parsed.sourceChunkId == parsed.targetChunkId:
+        raise AnnotationError("InvalidRelation", "A chunk cannot be related to itself", [custom_issue(
+            ["targetChunkId"], "targetChunkId must differ from sourceChunkId")])
+    added = await _in_thread(lambda: _store().add_relation(parsed.sessionId, parsed.sourceChunkId,
+                                                           parsed.targetChunkId, parsed.relationType))
+    return {"message": "Relation added" if added else "Relation already exists",
+            "sourceChunkId": parsed.sourceChunkId, "targetChunkId": parsed.targetChunkId,
+            "relationType": parsed.relationType}
+
+
+def _session(args: dict[str, Any]) -> str:
+    parsed: SessionIn = _validate(SessionIn, args, "SessionNotFound", "Invalid sessionId")
+    return parsed.sessionId
+
+
+async def get_progress(args: dict[str, Any]) -> dict[str, Any]:
+    session_id = _session(args)
+    return await _in_thread(lambda: _store().progress(session_id))
+
+
+async def export_annotations(args: dict[str, Any]) -> str:
+    session_id = _session(args)
+    return await _in_thread(lambda: _store().export_text(session_id))
+
+
+def _listed_taxonomy() -> Taxonomy:
+    try:
+        return load_taxonomy()
+    except TaxonomyError as exc:
+        log.warning("%s; the annotation tools list the default taxonomy until it is fixed", exc)
+        return DEFAULT_TAXONOMY
+
+
+def register(server: MCPServer, word: WordAccess) -> None:
+    """Add the six annotation tools to `server`, listed with the seed's input schemas."""
+    single, _, listed = annotation_models(_listed_taxonomy())
+
+    async def start_session_tool(config: Any = None, fromDocument: Any = None, document: RawText = UNSET,
+                                 split: RawText = UNSET) -> CallToolResult:
+        return await _answer(start_session(word, {"config": config, "fromDocument": fromDocument,
+                                                  "document": document, "split": split}))
+
+    async def annotate_chunk_tool(sessionId: RawText = UNSET, chunkId: RawText = UNSET, categories: Any = None,
+                                  labels: Any = None, subtypes: Any = None, keywords: Any = None, tags: Any = None,
+                                  notes: RawText = UNSET, summary: RawText = UNSET,
+                                  highlight: Any = None) -> CallToolResult:
+        return await _answer(annotate_chunk({
+            "sessionId": sessionId, "chunkId": chunkId, "categories": categories, "labels": labels,
+            "subtypes": subtypes, "keywords": keywords, "tags": tags, "notes": notes, "summary": summary,
+            "highlight": highlight}))
+
+    async def annotate_chunks_tool(sessionId: RawText = UNSET, annotations: Any = None) -> CallToolResult:
+        return await _answer(annotate_chunks({"sessionId": sessionId, "annotations": annotations}))
+
+    async def add_relation_tool(sessionId: RawText = UNSET, sourceChunkId: RawText = UNSET,
+                                targetChunkId: RawText = UNSET, relationType: RawText = UNSET) -> CallToolResult:
+        return await _answer(add_relation({"sessionId": sessionId, "sourceChunkId": sourceChunkId,
+                                           "targetChunkId": targetChunkId, "relationType": relationType}))
+
+    async def get_progress_tool(sessionId: RawText = UNSET) -> CallToolResult:
+        return await _answer(get_progress({"sessionId": sessionId}))
+
+    async def export_annotations_tool(sessionId: RawText = UNSET) -> CallToolResult:
+        return await _answer(export_annotations({"sessionId": sessionId}))
+
+    def hints(*, read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations:
+        return ToolAnnotations(read_only_hint=read_only, destructive_hint=destructive, idempotent_hint=idempotent,
+                               open_world_hint=False)
+
+    tools: list[tuple[str, str, Callable[..., Awaitable[CallToolResult]], type[BaseModel], ToolAnnotations]] = [
+        ("start_session", "Start annotation session", start_session_tool, StartSessionIn,
+         hints(read_only=False, destructive=False, idempotent=False)),
+        ("annotate_chunk", "Annotate chunk", annotate_chunk_tool, single,
+         hints(read_only=False, destructive=True, idempotent=True)),
+        ("annotate_chunks", "Annotate chunks", annotate_chunks_tool, listed,
+         hints(read_only=False, destructive=True, idempotent=True)),
+        ("add_relation", "Add chunk relation", add_relation_tool, AddRelationIn,
+         hints(read_only=False, destructive=False, idempotent=True)),
+        ("get_progress", "Annotation progress", get_progress_tool, SessionIn,
+         hints(read_only=True, destructive=False, idempotent=True)),
+        ("export_annotations", "Export annotations", export_annotations_tool, SessionIn,
+         hints(read_only=True, destructive=False, idempotent=True)),
+    ]
+    for name, title, fn, model, hinted in tools:
+        hinted.title = title
+        server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=hinted)(fn)
+        schema = seed_schema(model)
+        list_schema(server, name, schema["properties"], schema.get("required", []))
