@@ -18,58 +18,75 @@ from bridge.config import BridgeConfig
 DEFAULT_PORT = 3000
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("WORD_BRIDGE_PORT", DEFAULT_PORT)))
-    parser.add_argument("--no-tls", action="store_true", help="plain HTTP (Office needs HTTPS; for tests only)")
-    parser.add_argument("--certs", type=Path, default=None, help="directory of the development certificates")
-    parser.add_argument("--token", default=os.environ.get("WORD_BRIDGE_TOKEN"), help="require this token")
+def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
+    """Options shared by the commands; `serves` picks the wording for a server or for a client of one."""
+    if serves:
+        parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("WORD_BRIDGE_PORT", DEFAULT_PORT)),
+                        help=f"{'port to serve' if serves else 'port of the running bridge'} "
+                             f"(default $WORD_BRIDGE_PORT or {DEFAULT_PORT})")
+    parser.add_argument("--no-tls", action="store_true",
+                        help="plain HTTP (Office needs HTTPS; for tests only)" if serves
+                        else "the bridge serves plain HTTP (it was started with --no-tls)")
+    parser.add_argument("--certs", type=Path, default=None,
+                        help="directory of the development certificates (default: certs/ in a source checkout, "
+                             "else ~/.word-bridge/certs)")
+    parser.add_argument("--token", default=os.environ.get("WORD_BRIDGE_TOKEN"),
+                        help="require this token from MCP clients and the task pane (default $WORD_BRIDGE_TOKEN)"
+                        if serves else "the token the bridge was started with (default $WORD_BRIDGE_TOKEN)")
 
 
 def _config(args: argparse.Namespace, **extra: Any) -> BridgeConfig:
-    return BridgeConfig(host=args.host, port=args.port, tls=not args.no_tls, certs_dir=args.certs,
-                        token=args.token or None, op_timeout=getattr(args, "op_timeout", 30.0), **extra)
+    return BridgeConfig(host=getattr(args, "host", "127.0.0.1"), port=args.port, tls=not args.no_tls,
+                        certs_dir=args.certs, token=args.token or None, op_timeout=getattr(args, "op_timeout", 30.0),
+                        **extra)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="word-bridge", description="Let MCP clients edit the Word document you have open.")
     parser.add_argument("--version", action="version", version=f"word-bridge {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    timeout_help = "seconds an op may take before it fails with E_TIMEOUT (default 30)"
 
-    for name, text in (("serve", "HTTPS server: add-in files, /ws, /mcp, /rpc, /healthz"),
+    for name, text in (("serve", "the server: add-in files, /ws for the task pane, /mcp for MCP clients, /healthz"),
                        ("playground", "serve plus the simulated Word page: the whole product without Office")):
-        p = sub.add_parser(name, help=text)
-        _common(p)
-        p.add_argument("--op-timeout", type=float, default=30.0, help="seconds an op may take (default 30)")
+        p = sub.add_parser(name, help=text, description=text)
+        _common(p, serves=True)
+        p.add_argument("--op-timeout", type=float, default=30.0, help=timeout_help)
         if name == "playground":
             p.add_argument("--open", action="store_true", help="open the playground in the default browser")
 
-    p = sub.add_parser("stdio", help="MCP over stdin/stdout; forwards to a bridge already on the port")
-    _common(p)
-    p.add_argument("--op-timeout", type=float, default=30.0)
+    text = ("MCP over stdin/stdout for desktop MCP clients; serves the task pane itself, or forwards to the bridge "
+            "already on the port")
+    p = sub.add_parser("stdio", help=text, description=text)
+    _common(p, serves=True)
+    p.add_argument("--op-timeout", type=float, default=30.0, help=timeout_help + "; when serving")
 
-    p = sub.add_parser("call", help="run one op against the running bridge and print the result envelope")
-    _common(p)
-    p.add_argument("op", help="op name, e.g. insertText")
-    p.add_argument("args_json", nargs="?", default="{}", help='op args as JSON, e.g. \'{"text":"Hi"}\'')
-    p.add_argument("--document", help="document id or title")
-    p.add_argument("--task-id", help="taskId (a repeat returns the first result)")
+    text = ("send one op to the running bridge, as an MCP client would (editTask over /mcp), and print the result "
+            "envelope; exit status 0 when ok")
+    p = sub.add_parser("call", help=text, description=text)
+    _common(p, serves=False)
+    p.add_argument("op", help="op name, e.g. insertText, search, table.create")
+    p.add_argument("args_json", nargs="?", default="{}", metavar="ARGS_JSON",
+                   help='the op\'s args as a JSON object, e.g. \'{"text":"Hi"}\' (default {})')
+    p.add_argument("--document", help="document id or title (default: the most recently active document)")
+    p.add_argument("--task-id", help="your id for this edit: a repeat returns the first result without editing again")
 
-    p = sub.add_parser("certs", help="create (or show) the development certificates")
-    p.add_argument("--certs", type=Path, default=None)
+    p = sub.add_parser("certs", help="create (or show) the development certificates and how to trust them")
+    p.add_argument("--certs", type=Path, default=None, help="directory of the development certificates")
     p.add_argument("--install", action="store_true", help="trust the development CA on this machine")
 
     p = sub.add_parser("manifest", help="write the add-in manifest for an origin")
     p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}")
-    p.add_argument("--token", default=None)
+    p.add_argument("--token", default=None, help="open the task pane with this token (the bridge's --token)")
     p.add_argument("-o", "--output", type=Path, default=None, help="file to write (default stdout)")
 
     p = sub.add_parser("sideload", help="make Word load the add-in")
     p.add_argument("platform", choices=["web", "mac", "windows"])
     p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}")
 
-    p = sub.add_parser("doctor", help="check certificates, port and connected documents")
-    _common(p)
+    p = sub.add_parser("doctor", help="check certificates, port, token and connected documents")
+    _common(p, serves=False)
     return parser
 
 
@@ -85,24 +102,13 @@ def main(argv: list[str] | None = None) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from bridge.server.runner import run
 
-    run(_config(args))
-    return 0
+    return run(_config(args))
 
 
 def _playground(args: argparse.Namespace) -> int:
     from bridge.server.runner import run
 
-    config = _config(args, playground=True)
-    if args.open:
-        import threading
-        import webbrowser
-
-        threading.Timer(1.5, webbrowser.open, [f"{config.public_url}/playground.html"]).start()
-    print("Open the playground, then in another terminal try:\n"
-          "  word-bridge call insertText '{\"text\":\"Hello from the shell\",\"scope\":\"document\",\"location\":\"end\"}'",
-          file=sys.stderr)
-    run(config)
-    return 0
+    return run(_config(args, playground=True), open_page="/playground.html" if args.open else None)
 
 
 def _stdio(args: argparse.Namespace) -> int:
@@ -126,24 +132,25 @@ def _call(args: argparse.Namespace) -> int:
 
 async def _call_remote(config: BridgeConfig, meta: dict[str, Any], document: str | None,
                        task_id: str | None) -> dict[str, Any]:
-    from bridge.word.remote import bridge_is_running, mcp_client
+    from bridge.word.remote import BridgeError, mcp_client, unexpected_failure
 
-    if not await asyncio.to_thread(bridge_is_running, config):
-        return {"ok": False, "op": meta["op"], "data": {}, "code": "E_NOT_FOUND",
-                "diagnostics": [{"level": "error", "msg": f"no Word Bridge answers on port {config.port}; "
-                                 "start one with `word-bridge serve` or `word-bridge playground`"}]}
     arguments: dict[str, Any] = {"content": f"{meta['op']} from the command line", "meta": meta}
     if document:
         arguments["document"] = document
     if task_id:
         arguments["taskId"] = task_id
-    async with mcp_client(config) as client:
-        result = await client.call_tool("editTask", arguments)
+    try:
+        async with mcp_client(config) as client:
+            result = await client.call_tool("editTask", arguments)
+    except BridgeError as err:
+        return err.envelope(meta["op"], task_id or "")
+    except Exception as exc:  # one line, not a traceback: the person reads this
+        return unexpected_failure(config, exc).envelope(meta["op"], task_id or "")
     return dict(result.structured_content or {})
 
 
 def _certs(args: argparse.Namespace) -> int:
-    from bridge.setup.certs import ensure_dev_certs, install_ca_commands
+    from bridge.setup.certs import ensure_dev_certs, install_ca_commands, node_trust_line, shell_line
 
     certs = ensure_dev_certs(args.certs)
     print(f"CA certificate:   {certs.ca_cert}\nServer cert:      {certs.cert}\nServer key:       {certs.key}")
@@ -151,14 +158,16 @@ def _certs(args: argparse.Namespace) -> int:
     if not args.install:
         print("Trust the CA once (or run `word-bridge certs --install`):")
         for command in commands:
-            print("  " + " ".join(command))
+            print("  " + shell_line(command))
+        print("Node clients (MCP Inspector, the TypeScript SDK) read their own list of CAs:\n  "
+              + node_trust_line(certs.ca_cert))
         return 0
     status = 0
     for command in commands:
         if shutil.which(command[0]) is None:
-            print(f"skipped (not installed): {' '.join(command)}", file=sys.stderr)
+            print(f"skipped (not installed): {shell_line(command)}", file=sys.stderr)
             continue
-        print("running: " + " ".join(command))
+        print("running: " + shell_line(command))
         status |= subprocess.call(command)
     return status
 
@@ -187,8 +196,10 @@ def _sideload(args: argparse.Namespace) -> int:
 
 def _doctor(args: argparse.Namespace) -> int:
     from bridge.setup.doctor import doctor
+    from bridge.word.remote import token_message
 
-    return doctor(_config(args))
+    config = _config(args)
+    return doctor(config, token_hint=token_message(config))
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ echo "== type check (tsc --checkJs against @types/office-js)"
 (cd addin && npx tsc -p jsconfig.json)
 echo "== node tests"
 (cd addin && node --test ../tests/js/)
-echo "== context.sync() budget per op (fails above 2)"
+echo "== context.sync() budgets (fail above 2 per op, 2 per readDocument page, 3 per batch of 50 simple ops)"
 node tests/js/pane/bench-syncs.js
+node tests/js/pane/bench-read.js
+node tests/js/pane/bench-batch.js
 echo "== python and browser tests"
 .venv/bin/python -m pytest -q "$@"

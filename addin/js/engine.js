@@ -1,10 +1,12 @@
-// Runs canonical ops against Word: one shared RequestContext, the op → handler dispatch, Pause,
-// a bounded taskId → result cache (checked against a fingerprint of the op), sync counting and the
-// exception guard.
+// Runs canonical ops against Word: one shared RequestContext, the op → handler dispatch (with the common
+// args expectText and dryRun, step.js), Pause, a bounded taskId → result cache (checked against a
+// fingerprint of the op), sync counting, read-backs after the closing sync and the exception guard.
 
 import { createRegistry } from "./registry.js";
-import { diagnostic, errorEnvelope, mapError, okEnvelope } from "./errors.js";
+import { PartialFailure, diagnostic, errorEnvelope, mapError, okEnvelope } from "./errors.js";
 import { HANDLERS } from "./handlers/index.js";
+import { runStep } from "./step.js";
+import { runReadBack } from "./batch.js";
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
 /** @typedef {import("./types.js").ExecuteOutcome} ExecuteOutcome */
@@ -106,29 +108,38 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
 
     /** @type {Diagnostic[]} */
     const notes = [];
+    /** @type {(() => void)[]} */
+    const readBacks = [];
     registry.beginOp();
     try {
       const data = await Word.run(sharedAnchor(), async (context) => {
-        const result = await handler({
+        const result = await runStep(handler, opName, {
           context,
           args: cmd.op.args,
           Word,
           Office,
           registry,
           supports,
+          handlers: HANDLERS,
           sync: async () => {
             syncs += 1;
             await context.sync();
           },
           note: (level, msg, field) => notes.push(diagnostic(level, msg, field)),
           progress: (done, total, message) => onProgress({ id: cmd.id ?? "", done, total, message }),
+          afterSync: (readBack) => readBacks.push(readBack),
         });
         // Word.run's closing sync comes next: it flushes what the handler queued after its own sync.
         syncs += 1;
         return result;
       });
+      for (const readBack of readBacks) runReadBack(readBack, (note) => notes.push(note));
       return outcome(okEnvelope(opName, data, notes));
     } catch (err) {
+      if (err instanceof PartialFailure) {
+        // Part of the op was done (a batch): its data says what, and the ids it returns stay valid.
+        return outcome({ ok: false, op: opName, data: err.data, code: err.code, diagnostics: [...notes, ...err.diagnostics] });
+      }
       registry.rollbackOp();
       const { code, diagnostics } = mapError(err);
       return outcome(errorEnvelope(opName, code, [...notes, ...diagnostics]));

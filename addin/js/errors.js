@@ -21,6 +21,26 @@ export class PaneError extends Error {
   }
 }
 
+/**
+ * An op that failed after doing part of its work (a batch whose later op failed): its envelope keeps `data`,
+ * which says what was done, and the ids that data returns stay valid.
+ */
+export class PartialFailure extends PaneError {
+  /**
+   * @param {ErrorCode} code
+   * @param {Record<string, any>} data
+   * @param {Diagnostic[]} diagnostics
+   */
+  constructor(code, data, diagnostics) {
+    super(code, diagnostics[0]?.msg ?? code);
+    this.name = "PartialFailure";
+    /** @type {Record<string, any>} */
+    this.data = data;
+    /** @type {Diagnostic[]} */
+    this.diagnostics = diagnostics;
+  }
+}
+
 /** Office error code → envelope code. Codes absent here become E_RUNTIME. */
 const OFFICE_CODE_MAP = /** @type {Record<string, ErrorCode>} */ ({
   InvalidArgument: "E_INVALID_ARG",

@@ -18,6 +18,7 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {OfficeExtension.ClientObject} object
  * @property {OfficeExtension.ClientObject} [holds]  the collection the object came from (tracked with it)
  * @property {number} minted  the op that created the id (a failure of that op forgets it)
+ * @property {number} seq     the id's number (ids minted after a {@link Registry.mark} have a higher one)
  * @property {number} used    the last op that created, looked up or returned the id (never evicted during it)
  */
 
@@ -36,7 +37,10 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
  * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
- * @property {() => void} rollbackOp  the op failed: forget the ids it minted (never returned) and untrack their objects
+ * @property {() => number} mark  a point in the running op: `rollbackOp(mark)` forgets only the ids minted after it
+ *   (a batch rolls back one failed op of many)
+ * @property {(since?: number) => void} rollbackOp  the op failed: forget the ids it minted (never returned), or
+ *   those minted after `since`, and untrack their objects
  */
 
 /** @returns {string} 4 random base-36 characters */
@@ -146,7 +150,7 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
       heldCollections.set(holds, count + 1);
     }
     const id = `${kind}_${salt}_${++counter}`;
-    entries.set(id, { kind, object, holds, minted: currentOp, used: currentOp });
+    entries.set(id, { kind, object, holds, minted: currentOp, seq: counter, used: currentOp });
     idOf.set(object, id);
     minted += 1;
     evictBeyondLimit();
@@ -170,11 +174,17 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
       minted = 0;
       evictBeyondLimit();
     },
-    rollbackOp() {
+    mark: () => counter,
+    rollbackOp(since = 0) {
       // Never returned, so nothing else uses them. Untracking an object whose creation never reached Word
       // only cancels its pending reference (TrackedObjects._removeCommon): it cannot fail the next op.
-      for (const [id, entry] of [...entries]) if (entry.minted === currentOp) release(id, entry);
-      minted = 0;
+      for (const [id, entry] of [...entries]) {
+        if (entry.minted === currentOp && entry.seq > since) {
+          release(id, entry);
+          minted -= 1;
+        }
+      }
+      minted = Math.max(0, minted);
     },
   };
 }

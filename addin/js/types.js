@@ -53,12 +53,31 @@
  * @property {(name: string, version: string) => boolean} supports  requirement-set check
  * @property {(level: DiagnosticLevel, msg: string, field?: string) => void} note  add a diagnostic to the result
  * @property {(done: number, total: number, message: string) => void} progress  report progress of a long op
+ * @property {(readBack: () => void) => void} afterSync  run `readBack` once the writes the handler queued have
+ *                                              been flushed (after Word.run's closing sync; in a batch, after the
+ *                                              batch's next sync): values loaded together with the writes are read
+ *                                              there, so an op can write and read back in one round trip. It may
+ *                                              complete the returned data and add diagnostics
+ * @property {Readonly<Record<string, Handler>>} handlers  the op → handler table (a batch runs the others)
  */
 
 /**
- * @callback Handler
- * @param {HandlerEnv} env
- * @returns {Promise<Record<string, any>>}  the envelope's `data`
+ * What a handler's first `sync()` carries, so that the engine can check `expectText` without a round trip
+ * of its own when the handler reads first:
+ * - "none": the handler never syncs (it only queues writes, flushed by Word.run's closing sync);
+ * - "read": its first sync carries reads only (it queues its writes after that sync);
+ * - "write": it may queue writes before its first sync.
+ * @typedef {"none" | "read" | "write"} SyncKind
+ */
+
+/**
+ * A handler: the envelope's `data` from the canonical args. `firstSync` says what its first sync carries
+ * (a kind, or a function of the handler's env: its args, Word, supports); absent means "write" (the safe guess).
+ * `ownsCommonArgs`: the handler reads dryRun itself (batch), the engine passes it through.
+ * @typedef {((env: HandlerEnv) => Promise<Record<string, any>>) & {
+ *   firstSync?: SyncKind | ((env: HandlerEnv) => SyncKind),
+ *   ownsCommonArgs?: boolean,
+ * }} Handler
  */
 
 export {};

@@ -6,11 +6,14 @@ import { createStyleCatalogue, styleDefaults, characterStyleFont } from "./style
 
 export const PICTURE_CHAR = "\uFFFC";
 
-/** Character formatting; null means "inherited from the style". */
+/** Character formatting; null means "inherited from the style". `link` is the hyperlink address (Range.hyperlink). */
 export const EMPTY_FMT = Object.freeze({
   bold: null, italic: null, underline: null, name: null, size: null, color: null, highlight: null,
-  strikeThrough: null, doubleStrikeThrough: null, subscript: null, superscript: null, charStyle: null,
+  strikeThrough: null, doubleStrikeThrough: null, subscript: null, superscript: null, charStyle: null, link: null,
 });
+
+/** The character style Word gives hyperlinks (Range.hyperlink applies it; UNVERIFIED: no documented statement). */
+export const HYPERLINK_STYLE = "Hyperlink";
 
 const BASE_FONT = { bold: false, italic: false, underline: "None", highlight: null, strikeThrough: false, doubleStrikeThrough: false, subscript: false, superscript: false };
 
@@ -380,7 +383,13 @@ export function ensureTrailingParagraph(doc, container) {
 /** Formatting new text takes at a position: the character before it, else after, else the mark's. */
 export function inheritedFmt(para, offset) {
   const u = para.units[offset - 1] || para.units[offset];
-  return u && !u.pic ? u.f : para.markFmt;
+  return withoutLink(u && !u.pic ? u.f : para.markFmt);
+}
+
+/** Text typed next to a hyperlink is not part of it (as in Word): no address, no Hyperlink style. */
+export function withoutLink(f) {
+  if (!f.link) return f;
+  return { ...f, link: null, charStyle: f.charStyle === HYPERLINK_STYLE ? null : f.charStyle };
 }
 
 /**
@@ -506,7 +515,16 @@ export function applyFmt(doc, s, e, patch) {
 /** Read effective font values over [s, e): one value, or null when mixed (highlight: "" when mixed). */
 export function readFont(doc, s, e) {
   let items = unitsInSpan(doc, s, e).filter((x) => !x.unit.pic);
-  let fonts = items.map((x) => effectiveFont(x.unit.f, x.info.para));
+  // Units inserted together share one format object: work each (format, paragraph) pair out once.
+  const seen = new Map();
+  const fontOf = (x) => {
+    let byPara = seen.get(x.unit.f);
+    if (!byPara) seen.set(x.unit.f, (byPara = new Map()));
+    let font = byPara.get(x.info.para);
+    if (!font) byPara.set(x.info.para, (font = effectiveFont(x.unit.f, x.info.para)));
+    return font;
+  };
+  let fonts = [...new Set(items.map(fontOf))];
   if (!fonts.length) {
     const info = locate(doc, s);
     fonts = [effectiveFont(inheritedFmt(info.para, s - info.start), info.para)];

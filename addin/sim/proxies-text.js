@@ -1,7 +1,7 @@
 // Document, Body, Range, Paragraph, Font and their collections.
 import { ClientObject, ClientCollection, defineProxy, classes } from "./runtime.js";
 import { wordError } from "./errors.js";
-import { layout, locate, parasInSpan, spanText, unitsInSpan, applyFmt, readFont, effectivePara, deleteSpan, createAnchor, bump, bumpFormat } from "./model.js";
+import { layout, locate, parasInSpan, spanText, unitsInSpan, applyFmt, readFont, effectivePara, deleteSpan, createAnchor, bump, bumpFormat, withoutLink, HYPERLINK_STYLE } from "./model.js";
 import { checkLocation, spanOf, insertInline, textParts, pictureUnit, insertParagraphBlock, insertTableBlock, insertBreakAt } from "./inline-ops.js";
 import { buildSearchRegExp, findHits } from "./search.js";
 import { htmlToParts } from "./html-import.js";
@@ -321,6 +321,40 @@ const LOCATION_RELATIONS = (a, b) => {
   return a.start < b.start ? "OverlapsBefore" : "OverlapsAfter";
 };
 
+/**
+ * getTextRanges: the span split after every ending mark and every paragraph mark (the mark stays in the
+ * range before it); trimSpacing drops leading and trailing white space; empty pieces are left out.
+ */
+function textRanges(doc, span, endingMarks, trimSpacing, loc) {
+  if (!Array.isArray(endingMarks) || !endingMarks.every(isStr)) throw invalid(loc);
+  const text = layout(doc).chars.slice(span.start, span.end);
+  const out = [];
+  let s = 0;
+  const push = (from, to) => {
+    let f = from, t = to;
+    if (trimSpacing) { while (f < t && /\s/.test(text[f])) f++; while (t > f && /\s/.test(text[t - 1])) t--; }
+    if (t > f) out.push(anchorOf(doc, { start: span.start + f, end: span.start + t }));
+  };
+  for (let i = 0; i < text.length; i++) if (endingMarks.includes(text[i]) || text[i] === "\r") { push(s, i + 1); s = i + 1; }
+  push(s, text.length);
+  return { items: out };
+}
+
+/**
+ * Range.hyperlink = address: the hyperlinks already in the range go, then the range's text links to the
+ * address in the Hyperlink character style ("" only removes). A collapsed range has no text to link:
+ * InvalidArgument (UNVERIFIED: Word's behaviour there is not documented).
+ */
+function setHyperlink(doc, span, address, loc) {
+  if (span.start === span.end) throw invalid(loc);
+  for (const { info, unit, index } of unitsInSpan(doc, span.start, span.end)) {
+    if (unit.pic || (!unit.f.link && !address)) continue;
+    const f = withoutLink(unit.f);
+    info.para.units[index] = { ...unit, f: address ? { ...f, link: address, charStyle: HYPERLINK_STYLE } : f };
+  }
+  bumpFormat(doc);
+}
+
 export class Range extends ClientObject {
   _ownedAnchors() {
     return !this._nav && this._ref ? [this._ref] : [];
@@ -375,20 +409,22 @@ export class Range extends ClientObject {
     });
   }
   getTextRanges(endingMarks, trimSpacing = false) {
-    return this._spawn("getTextRanges", classes.RangeCollection, (loc) => {
-      if (!Array.isArray(endingMarks) || !endingMarks.every(isStr)) throw invalid(loc);
+    return this._spawn("getTextRanges", classes.RangeCollection, (loc) => textRanges(this._doc, this._target(loc), endingMarks, trimSpacing, loc));
+  }
+  /** The hyperlinks inside the range: one range per run of text with the same address (W1.3). */
+  getHyperlinkRanges() {
+    return this._spawn("getHyperlinkRanges", classes.RangeCollection, (loc) => {
       const a = this._target(loc);
-      const text = layout(this._doc).chars.slice(a.start, a.end);
       const out = [];
-      let s = 0;
-      const push = (from, to) => {
-        let f = from, t = to;
-        if (trimSpacing) { while (f < t && /\s/.test(text[f])) f++; while (t > f && /\s/.test(text[t - 1])) t--; }
-        if (t > f) out.push(anchorOf(this._doc, { start: a.start + f, end: a.start + t }));
-      };
-      for (let i = 0; i < text.length; i++) if (endingMarks.includes(text[i]) || text[i] === "\r") { push(s, i + 1); s = i + 1; }
-      push(s, text.length);
-      return { items: out };
+      let run = null;
+      for (const { info, unit, index } of unitsInSpan(this._doc, a.start, a.end)) {
+        const pos = info.start + index;
+        const link = unit.pic ? null : unit.f.link;
+        if (run && link === run.link && pos === run.end) { run.end += 1; continue; }
+        run = link ? { link, start: pos, end: pos + 1 } : null;
+        if (run) out.push(run);
+      }
+      return { items: out.map((r) => anchorOf(this._doc, r)) };
     });
   }
 }
@@ -398,12 +434,17 @@ defineProxy(Range, {
   props: {
     text: { get(loc) { const a = this._target(loc); return spanText(this._doc, a.start, a.end); } },
     isEmpty: { set: "1.3", get(loc) { const a = this._target(loc); return a.start === a.end; } },
+    hyperlink: {
+      set: "1.3",
+      get(loc) { const a = this._target(loc); return unitsInSpan(this._doc, a.start, a.end).find((u) => !u.unit.pic && u.unit.f.link)?.unit.f.link ?? ""; },
+      put(v, loc) { if (!isStr(v)) throw invalid(loc); const a = this._target(loc); setHyperlink(this._doc, a, v, loc); },
+    },
     start: { set: "D1.4", get(loc) { return this._target(loc).start; } },
     end: { set: "D1.4", get(loc) { return this._target(loc).end; } },
     ...styleProps("Range"),
   },
   navs: bindNavs({ ...contentNavs("Range"), ...parentNavs("Range") }),
-  sets: { expandTo: "1.3", expandToOrNullObject: "1.3", intersectWith: "1.3", intersectWithOrNullObject: "1.3", compareLocationWith: "1.3", getRange: "1.3", getTextRanges: "1.3", insertComment: "1.4", getComments: "1.4", insertInlinePictureFromBase64: "1.2", insertTable: "1.3", insertPictureFromBase64: "D1.2" },
+  sets: { expandTo: "1.3", expandToOrNullObject: "1.3", intersectWith: "1.3", intersectWithOrNullObject: "1.3", compareLocationWith: "1.3", getRange: "1.3", getTextRanges: "1.3", getHyperlinkRanges: "1.3", insertComment: "1.4", getComments: "1.4", insertInlinePictureFromBase64: "1.2", insertTable: "1.3", insertPictureFromBase64: "D1.2" },
 });
 
 // ---------------------------------------------------------------- Paragraph
@@ -460,6 +501,9 @@ export class Paragraph extends ClientObject {
       return next.para;
     });
   }
+  getTextRanges(endingMarks, trimSpacing = false) {
+    return this._spawn("getTextRanges", classes.RangeCollection, (loc) => textRanges(this._doc, spanOf(this._doc, "Paragraph", this._target(loc)), endingMarks, trimSpacing, loc));
+  }
   getNext() { return this._sibling("getNext", 1, false); }
   getNextOrNullObject() { return this._sibling("getNextOrNullObject", 1, true); }
   getPrevious() { return this._sibling("getPrevious", -1, false); }
@@ -497,7 +541,7 @@ defineProxy(Paragraph, {
     listItem: { cls: "ListItem", set: "1.3", resolve(p) { if (!p.list) throw wordError("ItemNotFound", "Paragraph.listItem"); return p; } },
     listItemOrNullObject: { cls: "ListItem", set: "1.3", orNull: true, resolve(p) { return p.list ? p : null; } },
   }),
-  sets: { startNewList: "1.3", attachToList: "1.3", detachFromList: "1.3", getNext: "1.3", getNextOrNullObject: "1.3", getPrevious: "1.3", getPreviousOrNullObject: "1.3", getRange: "1.3", insertTable: "1.3", getComments: "1.4", insertPictureFromBase64: "D1.2" },
+  sets: { getTextRanges: "1.3", startNewList: "1.3", attachToList: "1.3", detachFromList: "1.3", getNext: "1.3", getNextOrNullObject: "1.3", getPrevious: "1.3", getPreviousOrNullObject: "1.3", getRange: "1.3", insertTable: "1.3", getComments: "1.4", insertPictureFromBase64: "D1.2" },
 });
 
 // ---------------------------------------------------------------- Font

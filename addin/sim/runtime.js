@@ -80,6 +80,9 @@ export class ClientObject {
     return ref;
   }
   _resolveRef() {
+    // The document follows sim.setText/load, which replace the model (as a person replacing all the text
+    // would): a long-lived context keeps working, ranges into the old content are ItemNotFound.
+    if (this._root) return this._ctx._sim.doc;
     if (this._nav) {
       const parent = this._parent._resolveRef();
       if (parent === null || parent === undefined) return parent;
@@ -407,7 +410,6 @@ export function createRuntime(sim) {
     constructor() {
       this._sim = sim;
       this._queue = [];
-      this._trace = [];
       this._base = { alive: true, objects: [] };
       this._session = this._base;
       this.trackedObjects = new TrackedObjects(this);
@@ -426,25 +428,35 @@ export function createRuntime(sim) {
       if (obj._ctx !== this) throw new OfficeExtensionError({ code: "InvalidRequestContext", message: Messages.InvalidRequestContext });
       return obj.load(option);
     }
+    /**
+     * A trace message queued with the operations: when a sync fails, the error's traceMessages are the
+     * messages executed before the failure (those queued after the failing operation are not).
+     */
     trace(message) {
-      this._trace.push(String(message));
+      const text = String(message);
+      this._queue.push({ location: "RequestContext.trace", trace: text, run() {} });
     }
     /** Execute the queue in order; the first failure rejects and the rest of the batch is dropped. */
     async sync(passThroughValue) {
       sim.countSync();
       const batch = this._queue;
-      const traces = this._trace;
+      /** @type {string[]} */
+      const traces = [];
       this._queue = [];
-      this._trace = [];
       if (sim.latencyMs > 0) await new Promise((r) => setTimeout(r, sim.latencyMs));
       else await Promise.resolve();
       const before = sim.stamp();
       try {
         for (const op of batch) {
+          if (op.trace !== undefined) {
+            traces.push(op.trace);
+            continue;
+          }
           try {
             op.run();
           } catch (e) {
-            throw asOfficeError(e, op.location, traces);
+            // Quirk for tests: a host that reports no trace messages (sim._model.quirks.reportsNoTraces).
+            throw asOfficeError(e, op.location, sim.doc.quirks?.reportsNoTraces ? [] : traces);
           }
         }
       } finally {

@@ -2,7 +2,7 @@
 import { layout, effectiveFont, effectivePara, spanText } from "./model.js";
 import { columnCount, cellText } from "./tables-model.js";
 
-const RUN_KEYS = ["bold", "italic", "underline", "name", "size", "color", "highlight"];
+const RUN_KEYS = ["bold", "italic", "underline", "name", "size", "color", "highlight", "strikeThrough", "link"];
 
 /** Runs of a paragraph: adjacent characters with equal effective formatting, pictures apart. */
 export function paragraphRuns(para) {
@@ -14,9 +14,12 @@ export function paragraphRuns(para) {
       cur = null;
       continue;
     }
-    const f = effectiveFont(u.f, para);
+    const f = { ...effectiveFont(u.f, para), link: u.f.link || null };
     if (cur && RUN_KEYS.every((k) => cur._f[k] === f[k])) { cur.text += u.ch; continue; }
     cur = { text: u.ch, bold: f.bold, italic: f.italic, underline: f.underline, fontName: f.name, fontSize: f.size, color: f.color, highlight: f.highlight || null, _f: f };
+    // Only when set, so runs without them keep their shape.
+    if (f.strikeThrough) cur.strikeThrough = true;
+    if (f.link) cur.link = f.link;
     runs.push(cur);
   }
   for (const r of runs) delete r._f;

@@ -4,7 +4,7 @@ import * as Enums from "./enums.js";
 import { OfficeExtensionError, OfficeErrorCodes } from "./errors.js";
 import { createApiSets } from "./api-sets.js";
 import { createRuntime, ClientObject, ClientResult, classes } from "./runtime.js";
-import { createDocumentModel, layout, newParagraph, textUnits, releaseAnchor, spanText, EMPTY_FMT, PICTURE_CHAR } from "./model.js";
+import { createDocumentModel, layout, newParagraph, textUnits, releaseAnchor, spanText, EMPTY_FMT, PICTURE_CHAR, HYPERLINK_STYLE } from "./model.js";
 import { newCell } from "./tables-model.js";
 import { newList } from "./lists-model.js";
 import { snapshotDocument } from "./snapshot.js";
@@ -84,7 +84,8 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
           units.push({ ch: PICTURE_CHAR, f: EMPTY_FMT, pic: { base64: r.base64 || "", format: info.format, width: r.width ?? pxToPt(info.width), height: r.height ?? pxToPt(info.height), lockAspectRatio: r.lockAspectRatio ?? true, altTextTitle: r.altTextTitle || "", altTextDescription: r.altText || "", hyperlink: "" } });
         } else {
           const f = { ...EMPTY_FMT };
-          for (const [k, v] of [["bold", r.bold], ["italic", r.italic], ["underline", r.underline], ["name", r.fontName], ["size", r.fontSize], ["color", r.color], ["highlight", r.highlight]]) if (v !== undefined && v !== null) f[k] = v;
+          for (const [k, v] of [["bold", r.bold], ["italic", r.italic], ["underline", r.underline], ["name", r.fontName], ["size", r.fontSize], ["color", r.color], ["highlight", r.highlight], ["strikeThrough", r.strikeThrough], ["link", r.link]]) if (v !== undefined && v !== null) f[k] = v;
+          if (f.link) f.charStyle = HYPERLINK_STYLE;
           units.push(...textUnits(r.text ?? "", f));
         }
       }

@@ -103,6 +103,7 @@ class EditResult(BaseModel):
 
 
 class DocumentList(BaseModel):
+    model_config = ConfigDict(extra="allow")
     documents: list[dict[str, Any]]
 
 
@@ -196,7 +197,10 @@ def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
         annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                     open_world_hint=False),
     )
-    async def list_documents() -> DocumentList:
-        return DocumentList(**await service.list_documents())
+    async def list_documents() -> Annotated[CallToolResult, DocumentList]:
+        # A forwarded call the bridge refused (e.g. a wrong token) comes back as an error envelope with no documents.
+        result = await service.list_documents()
+        return CallToolResult(content=[TextContent(type="text", text=compact_json(result))],
+                              structured_content=result, is_error=result.get("ok") is False)
 
     return server

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import socket
 import sys
@@ -10,9 +11,11 @@ from typing import Any
 
 import uvicorn
 import wsproto.utilities
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.wsproto_impl import WSProtocol
 
 from bridge.server.app import Bridge, create_bridge
+from bridge.word.pane_socket import MAX_FRAME_BYTES
 from bridge.setup.certs import DevCerts, ensure_dev_certs
 from bridge.config import BridgeConfig
 
@@ -45,6 +48,21 @@ class PaneSocketProtocol(WSProtocol):
             self.transport.close()
 
 
+class IdleDroppingH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, dropping an idle keep-alive connection at once when the server stops.
+
+    A graceful TLS close waits for the client's close_notify, which an idle client never sends (a
+    `word-bridge stdio` keeps its connection for its whole life): each stop sat out the graceful timeout.
+    Clients reconnect on their next request anyway.
+    """
+
+    def shutdown(self) -> None:
+        if self.cycle is None or self.cycle.response_complete:
+            self.transport.abort()
+        else:
+            super().shutdown()
+
+
 class RunningServer:
     """A bridge served by uvicorn on an already-bound socket."""
 
@@ -55,10 +73,17 @@ class RunningServer:
         kwargs: dict[str, Any] = {}
         if certs is not None:
             kwargs = {"ssl_certfile": str(certs.cert), "ssl_keyfile": str(certs.key)}
-        self.uvicorn = uvicorn.Server(
-            uvicorn.Config(bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on", ws=PaneSocketProtocol,
-                           ws_ping_interval=None, timeout_graceful_shutdown=2, **kwargs)
-        )
+        self.uvicorn = uvicorn.Server(uvicorn.Config(
+            bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on", timeout_graceful_shutdown=2,
+            http=IdleDroppingH11Protocol, ws=PaneSocketProtocol, ws_ping_interval=None,
+            # On localhost compression only costs CPU on both ends: a 2 MB insertText to the benchmark's
+            # fake pane took 300 ms with permessage-deflate and 100 ms without.
+            ws_per_message_deflate=False,
+            # uvicorn's default (16 MiB) closed the pane's socket on a large result before the endpoint's own
+            # limit applied.
+            ws_max_size=MAX_FRAME_BYTES,
+            **kwargs,
+        ))
 
     async def serve(self) -> None:
         await self.uvicorn.serve(sockets=[self.sock])
@@ -71,7 +96,11 @@ def bind(host: str, port: int) -> socket.socket:
     """Bind the listening socket first, so port 0 gives a real port before the app exists."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if sys.platform == "win32":
+        # On Windows SO_REUSEADDR lets a second bridge bind a port already served: refuse instead.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+    else:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     # Accepted connections inherit this. Without it, uvicorn serving a socket it did
     # not bind leaves Nagle on, and every MCP call waits ~40 ms for a delayed ACK.
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -81,9 +110,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def prepare(config: BridgeConfig) -> RunningServer:
-    """Bind, create certificates if needed, and build the app for `config`."""
-    sock = bind(config.host, config.port)
+def prepare(config: BridgeConfig, sock: socket.socket | None = None) -> RunningServer:
+    """Bind (unless given the socket), create certificates if needed, and build the app for `config`."""
+    sock = sock or bind(config.host, config.port)
     actual_port = sock.getsockname()[1]
     if actual_port != config.port:
         from dataclasses import replace
@@ -93,17 +122,63 @@ def prepare(config: BridgeConfig) -> RunningServer:
     return RunningServer(create_bridge(config), sock, certs)
 
 
-def run(config: BridgeConfig, banner: bool = True) -> None:
-    """Serve until interrupted (the `serve` and `playground` commands)."""
-    server = prepare(config)
+ADDRESS_IN_USE = (errno.EADDRINUSE, 10048)  # 10048: WSAEADDRINUSE
+NOT_ALLOWED = (errno.EACCES, 10013)  # 10013: WSAEACCES (also a port Windows reserved)
+
+
+def port_problem(config: BridgeConfig, exc: OSError) -> str:
+    """One line for a person: why the port cannot be served, and what to do instead."""
+    if exc.errno in ADDRESS_IN_USE:
+        from bridge.word.remote import bridge_is_running
+
+        if bridge_is_running(config):
+            return (f"port {config.port} is already served by a Word Bridge (perhaps one that `word-bridge stdio` "
+                    f"started for an MCP client): use that one ({config.public_url}/playground.html, "
+                    "`word-bridge call`, `word-bridge doctor`), or pass --port to start another")
+        return (f"port {config.port} is in use by another program: pass --port (and write a matching manifest "
+                "with `word-bridge manifest --url https://localhost:PORT`)")
+    if exc.errno in NOT_ALLOWED:
+        return f"not allowed to listen on port {config.port}: pass --port with a port above 1023"
+    return f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}; check --host and --port"
+
+
+def playground_hint(config: BridgeConfig) -> str:
+    """What to try once the playground is open (the README's first steps)."""
+    extra = "" if config.port == 3000 else f" --port {config.port}"
+    lines = [f"Playground: {config.public_url}/playground.html", "Then, in another terminal, try:",
+             f"  word-bridge call insertText '{{\"text\":\"Hello from the shell\",\"scope\":\"document\","
+             f"\"location\":\"end\",\"newParagraph\":true}}'{extra}",
+             f"  word-bridge call search '{{\"query\":\"Hello\"}}'{extra}"]
+    if config.token:
+        lines.append("  (with the bridge's token: set WORD_BRIDGE_TOKEN or add --token)")
+    return "\n".join(lines)
+
+
+def run(config: BridgeConfig, banner: bool = True, open_page: str | None = None) -> int:
+    """Serve until interrupted (the `serve` and `playground` commands); 1 when the port cannot be served.
+
+    `open_page` (a path such as /playground.html) opens in the default browser once the port is ours.
+    """
+    try:
+        sock = bind(config.host, config.port)
+    except OSError as exc:
+        print(f"word-bridge: {port_problem(config, exc)}", file=sys.stderr)
+        return 1
+    server = prepare(config, sock)
     cfg = server.bridge.config
     if banner:
         print(f"Word Bridge {cfg.public_url}  (MCP: {cfg.public_url}/mcp, pane: {cfg.public_url}/taskpane.html)",
               file=sys.stderr)
         if cfg.playground:
-            print(f"Playground: {cfg.public_url}/playground.html", file=sys.stderr)
+            print(playground_hint(cfg), file=sys.stderr)
+    if open_page:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.5, webbrowser.open, [cfg.public_url + open_page]).start()
     logging.getLogger("word_bridge").setLevel(logging.INFO)
     try:
         asyncio.run(server.serve())
     except KeyboardInterrupt:
         pass
+    return 0

@@ -9,39 +9,52 @@ goes to stdout.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import stat
 import sys
+from collections.abc import AsyncIterator
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.stdio import stdio_server
 
 from bridge.config import BridgeConfig
 from bridge.server.mcp_tools import build_mcp_server
 from bridge.word.remote import RemoteEditService, bridge_is_running
 
 log = logging.getLogger("word_bridge.stdio")
+MAX_LINE_BYTES = 64 * 1024 * 1024  # a message carrying a base64 picture is one long line
+
+# Libraries that log every HTTP request (or MCP message) at INFO: a client's stderr log is not the place.
+QUIET_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "mcp")
 
 
 async def run_stdio(config: BridgeConfig) -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
     if await asyncio.to_thread(bridge_is_running, config):
         log.info("a bridge already serves port %s: forwarding to it", config.port)
         await _forward(config)
         return
-    from bridge.server.runner import prepare
+    from bridge.server.runner import ADDRESS_IN_USE, bind, port_problem, prepare
 
     try:
-        server = prepare(config)
+        sock = bind(config.host, config.port)
     except OSError as exc:
         # Two clients starting at once race for the port: the loser forwards to the winner.
-        if await _wait_for_bridge(config, seconds=10):
+        if exc.errno in ADDRESS_IN_USE and await _wait_for_bridge(config, seconds=10):
             log.info("another bridge took port %s first: forwarding to it", config.port)
             await _forward(config)
             return
-        log.error("port %s is taken by something that is not a Word Bridge (%s); "
-                  "pass --port to use another one", config.port, exc)
+        log.error("%s", port_problem(config, exc))
         raise SystemExit(1) from exc
+    server = prepare(config, sock)
     log.info("serving the task pane at %s/taskpane.html", server.bridge.config.public_url)
     web = asyncio.create_task(server.serve())
     try:
-        await server.bridge.mcp.run_stdio_async()
+        await serve_stdio(server.bridge.mcp)
     finally:
         server.stop()
         await asyncio.wait_for(web, 10)
@@ -59,6 +72,89 @@ async def _wait_for_bridge(config: BridgeConfig, seconds: float) -> bool:
 async def _forward(config: BridgeConfig) -> None:
     remote = RemoteEditService(config)
     try:
-        await build_mcp_server(remote).run_stdio_async()
+        await remote.start()
+        await serve_stdio(build_mcp_server(remote))
     finally:
         await remote.aclose()
+
+
+class _PipeLines:
+    """stdin as an async iterator of lines, stdout as an async writer: both on the event loop.
+
+    The SDK's stdio transport reads and writes through worker threads, several thread hand-offs per
+    message; forwarding one editTask spent more CPU on them than on the call itself.
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    def __aiter__(self) -> _PipeLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self.reader.readline()
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", "replace")
+
+    async def write(self, text: str) -> None:
+        self.writer.write(text.encode("utf-8"))
+        await self.writer.drain()
+
+    async def flush(self) -> None:
+        """`write` already drained to the pipe."""
+
+
+def _is_pipe(fd: int) -> bool:
+    """The event loop can watch pipes and sockets (what MCP clients give us), not files or terminals everywhere."""
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+@contextlib.asynccontextmanager
+async def _stdio_on_loop() -> AsyncIterator[_PipeLines | None]:
+    """stdin and stdout as event-loop pipes, or None where they are not pipes (or on Windows).
+
+    Like the SDK, fd 0 and 1 point at /dev/null and stderr meanwhile, so a stray print cannot corrupt
+    the protocol; the wire is served from private duplicates.
+    """
+    if sys.platform == "win32" or not (_is_pipe(0) and _is_pipe(1)):
+        yield None
+        return
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
+    read_transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader),
+                                                     os.fdopen(os.dup(0), "rb", 0))
+    write_transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin,
+                                                              os.fdopen(os.dup(1), "wb", 0))
+    writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
+    saved = os.dup(0), os.dup(1)
+    with open(os.devnull, "rb") as devnull:
+        os.dup2(devnull.fileno(), 0)
+    os.dup2(2, 1)
+    try:
+        yield _PipeLines(reader, writer)
+    finally:
+        with contextlib.suppress(OSError, RuntimeError):
+            await writer.drain()
+        writer.close()
+        read_transport.close()
+        for fd, copy in zip((0, 1), saved, strict=True):
+            os.dup2(copy, fd)
+            os.close(copy)
+
+
+async def serve_stdio(server: MCPServer) -> None:
+    """`server.run_stdio_async()`, with stdin and stdout on the event loop where they are pipes."""
+    async with _stdio_on_loop() as pipes:
+        if pipes is None:
+            await server.run_stdio_async()
+            return
+        # stdio_server only iterates lines and awaits write/flush: _PipeLines is enough of an AsyncFile.
+        async with stdio_server(pipes, pipes) as (read_stream, write_stream):  # type: ignore[arg-type]
+            lowlevel = server._lowlevel_server  # the route run_stdio_async takes, with our streams
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())

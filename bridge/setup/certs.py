@@ -11,8 +11,10 @@ from __future__ import annotations
 import datetime as dt
 import ipaddress
 import os
+import shlex
 import socket
 import ssl
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +36,8 @@ __all__ = [
     "default_certs_dir",
     "ensure_dev_certs",
     "install_ca_commands",
+    "node_trust_line",
+    "shell_line",
     "ssl_context_trusting",
     "LEAF_DNS_NAMES",
     "LEAF_IPS",
@@ -124,6 +128,19 @@ def install_ca_commands(ca_cert: Path, platform: str = sys.platform) -> list[lis
             ["certutil", "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", CA_NAME, "-i", ca],
         ]
     return []
+
+
+def shell_line(command: list[str], platform: str = sys.platform) -> str:
+    """`command` as one line a person can paste into their shell (names with spaces stay one argument)."""
+    return subprocess.list2cmdline(command) if platform == "win32" else shlex.join(command)
+
+
+def node_trust_line(ca_cert: Path, platform: str = sys.platform) -> str:
+    """How to make Node clients (MCP Inspector, the TypeScript SDK) trust `ca_cert`: Node ignores the OS store."""
+    ca = str(Path(ca_cert).expanduser().resolve())
+    if platform == "win32":
+        return f'$env:NODE_EXTRA_CA_CERTS = "{ca}"   (PowerShell; in cmd: set NODE_EXTRA_CA_CERTS={ca})'
+    return f"export NODE_EXTRA_CA_CERTS={shlex.quote(ca)}"
 
 
 def ssl_context_trusting(certs: DevCerts) -> ssl.SSLContext:

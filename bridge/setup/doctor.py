@@ -1,17 +1,30 @@
-"""`word-bridge doctor`: the checks a person runs when the pane does not connect."""
+"""`word-bridge doctor`: the checks a person runs when the pane or a client does not connect."""
 
 from __future__ import annotations
 
 import socket
 import ssl
+from typing import Protocol
 
 import httpx
 
-from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 from bridge.config import BridgeConfig
+from bridge.setup.certs import DevCerts, ensure_dev_certs, node_trust_line, ssl_context_trusting
+
+class Report(Protocol):
+    def __call__(self, ok: bool, text: str, hint: str = "") -> None: ...
 
 
-def doctor(config: BridgeConfig) -> int:
+def connect_hint(config: BridgeConfig) -> str:
+    """How a person connects a document (or tries the simulated one) to the bridge on this port."""
+    return ("open the document in Word, then Home > Word Bridge > Show Task Pane; the first time, load the add-in with "
+            "`word-bridge sideload web|mac|windows` (README: Connect Word). Or try the simulated Word: open "
+            f"{config.public_url}/playground.html")
+
+
+def doctor(config: BridgeConfig, token_hint: str = "") -> int:
+    """Print each check; 1 when one failed. `token_hint` says which token the bridge expects (from the caller:
+    setup imports nothing of the server)."""
     problems = 0
 
     def report(ok: bool, text: str, hint: str = "") -> None:
@@ -20,24 +33,45 @@ def doctor(config: BridgeConfig) -> int:
         print(("  ok    " if ok else "  FAIL  ") + text + (f"\n        -> {hint}" if hint and not ok else ""))
 
     print("Word Bridge doctor")
+    certs: DevCerts | None = None
     if config.tls:
         certs = ensure_dev_certs(config.certs_dir)
         report(True, f"development certificates in {certs.directory}")
     with socket.socket() as probe:
         busy = probe.connect_ex(("127.0.0.1", config.port)) == 0
     report(busy, f"something listens on port {config.port}", "start it with `word-bridge serve`")
-    if not busy:
-        return 1
-    url = f"{config.scheme}://localhost:{config.port}/healthz"
-    try:
-        verify: ssl.SSLContext | bool = ssl_context_trusting(certs) if config.tls else False
-        health = httpx.get(url, verify=verify, timeout=3).json()
-        report(health.get("status") == "ok", f"{url} answers (version {health.get('version')})")
-        docs = health.get("documents") or []
-        report(bool(docs), f"{len(docs)} document(s) connected: "
-               + ", ".join(f"{d['title']} [{d['platform']}]" for d in docs),
-               "open the Word Bridge task pane in Word (see README: Connect Word)")
-    except (httpx.HTTPError, ValueError, ssl.SSLError) as exc:
-        report(False, f"{url} did not answer as a Word Bridge: {exc}",
-               "another program may hold the port; pass --port")
+    if busy:
+        _check_bridge(config, certs, report, token_hint)
+    if certs is not None:
+        print("Node clients (MCP Inspector, the TypeScript SDK) trust the CA only with:\n  "
+              + node_trust_line(certs.ca_cert) + "\nthen, for example:\n  " + inspector_line(config))
     return 1 if problems else 0
+
+
+def inspector_line(config: BridgeConfig) -> str:
+    """The MCP Inspector's command line listing this bridge's tools over Streamable HTTP."""
+    header = ' --header "Authorization: Bearer <token>"' if config.token else ""
+    return (f"npx @modelcontextprotocol/inspector --cli {config.public_url}/mcp --transport http "
+            f"--method tools/list{header}")
+
+
+def _check_bridge(config: BridgeConfig, certs: DevCerts | None, report: Report, token_hint: str) -> None:
+    url = f"{config.scheme}://localhost:{config.port}"
+    verify: ssl.SSLContext | bool = ssl_context_trusting(certs) if certs is not None else False
+    headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
+    try:
+        with httpx.Client(verify=verify, timeout=3) as http:
+            health = http.get(url + "/healthz").json()
+            report(health.get("status") == "ok", f"{url}/healthz answers (version {health.get('version')})")
+            # The guard answers 401 before MCP sees the request: a GET tells whether our token would pass.
+            refused = http.get(url + "/mcp", headers=headers).status_code == 401
+    except (httpx.HTTPError, ValueError, ssl.SSLError) as exc:
+        report(False, f"{url}/healthz did not answer as a Word Bridge: {exc}",
+               "another program may hold the port; pass --port")
+        return
+    report(not refused, f"{url}/mcp accepts " + ("this token" if config.token else "clients without a token"),
+           token_hint or "pass --token (or set WORD_BRIDGE_TOKEN) to the token the bridge was started with")
+    docs = health.get("documents") or []
+    report(bool(docs), f"{len(docs)} document(s) connected"
+           + (": " + ", ".join(f"{d['title']} [{d['platform']}]" for d in docs) if docs else ""),
+           connect_hint(config))

@@ -6,7 +6,10 @@ port) use this, so several MCP clients share the documents open in one bridge.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
+import logging
 import ssl
 from collections.abc import AsyncIterator
 from typing import Any
@@ -15,10 +18,45 @@ import httpx
 import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 
-from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
 from bridge.config import BridgeConfig
+from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
+from bridge.word.envelope import Code
 from bridge.word.hub import ProgressCallback
+
+log = logging.getLogger("word_bridge.remote")
+
+# JSON-RPC error codes our transport answers with, so a refusal reaches the caller as an MCPError.
+REFUSED = -32050
+UNREACHABLE = -32051  # the connection could not be made: the request was not sent
+DISCONNECTED = -32052  # the connection broke after the request went out: it may have run
+SESSION_TERMINATED = "Session terminated"
+
+
+class BridgeError(Exception):
+    """The bridge on the port refused us, could not be reached or dropped the call; `msg` is one line for a person."""
+
+    def __init__(self, code: str, msg: str) -> None:
+        super().__init__(msg)
+        self.code = code
+        self.msg = msg
+
+    def envelope(self, op: str = "unknown", task_id: str = "") -> dict[str, Any]:
+        return {"ok": False, "op": op, "data": {}, "code": self.code,
+                "diagnostics": [{"level": "error", "msg": self.msg}], "taskId": task_id, "document": None}
+
+
+def token_message(config: BridgeConfig) -> str:
+    """Which token the bridge expects and where a client sets it."""
+    start = "requires a token" if not config.token else "refused the token given"
+    return (f"the bridge on port {config.port} {start}: pass --token or set WORD_BRIDGE_TOKEN (for `word-bridge "
+            "stdio`, in the MCP client's env) to the value the bridge was started with (word-bridge serve --token …)")
+
+
+def unreachable_message(config: BridgeConfig) -> str:
+    return (f"no Word Bridge answers on port {config.port}; start one with `word-bridge serve` or "
+            "`word-bridge playground`")
 
 
 def _client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
@@ -42,47 +80,225 @@ def bridge_is_running(config: BridgeConfig, timeout: float = 1.5) -> bool:
     return response.status_code == 200 and response.json().get("status") == "ok"
 
 
+class _BridgeTransport(httpx2.AsyncBaseTransport):
+    """Turns a 401 or a refused connection into a JSON-RPC error body.
+
+    The SDK reports any other non-2xx as "Server returned an error response" and lets a
+    failed connection crash its task group (an ExceptionGroup); a JSON-RPC error body
+    reaches the caller as an MCPError carrying our one-line message instead.
+    """
+
+    def __init__(self, config: BridgeConfig) -> None:
+        self.config = config
+        self.inner = httpx2.AsyncHTTPTransport(verify=_client_ssl(config))
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        try:
+            response = await self.inner.handle_async_request(request)
+        except httpx2.ConnectError:
+            return _rpc_error(503, UNREACHABLE, unreachable_message(self.config))
+        except httpx2.TransportError as exc:
+            return _rpc_error(502, DISCONNECTED, f"the bridge on port {self.config.port} closed the connection "
+                              f"without answering ({exc or type(exc).__name__}); an edit may or may not have "
+                              "been applied")
+        if response.status_code == 401:
+            await response.aclose()
+            return _rpc_error(401, REFUSED, token_message(self.config))
+        return response
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def _rpc_error(status: int, code: int, message: str) -> httpx2.Response:
+    body = {"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}
+    return httpx2.Response(status, json=body)
+
+
+def bridge_error(exc: BaseException) -> BridgeError | None:
+    """Our refusal inside `exc` (an MCPError, possibly wrapped in exception groups), if any."""
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = bridge_error(inner)
+            if found is not None:
+                return found
+        return None
+    codes = {REFUSED: Code.PERMISSION, UNREACHABLE: Code.NOT_FOUND, DISCONNECTED: Code.RUNTIME}
+    if isinstance(exc, MCPError) and exc.error.code in codes:
+        return BridgeError(codes[exc.error.code].value, exc.error.message)
+    return None
+
+
+def unexpected_failure(config: BridgeConfig, exc: BaseException) -> BridgeError:
+    """Any other failure of a call to the bridge, as one line (the innermost error, not a group)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    detail = str(exc) or type(exc).__name__
+    return BridgeError(Code.RUNTIME.value, f"the bridge on port {config.port} did not answer as expected ({detail}); "
+                       "an edit may or may not have been applied")
+
+
 @contextlib.asynccontextmanager
 async def mcp_client(config: BridgeConfig) -> AsyncIterator[Client]:
-    """An MCP client connected to the running bridge's /mcp."""
-    verify = _client_ssl(config)
-    http = httpx2.AsyncClient(verify=verify, headers=_headers(config), timeout=httpx2.Timeout(30.0, read=300.0))
+    """An MCP client connected to the running bridge's /mcp; a refusal raises BridgeError."""
+    http = httpx2.AsyncClient(transport=_BridgeTransport(config), headers=_headers(config),
+                              timeout=httpx2.Timeout(30.0, read=300.0))
     async with http:
         url = f"{config.scheme}://127.0.0.1:{config.port}/mcp"
-        async with Client(streamable_http_client(url, http_client=http)) as client:
-            yield client
+        try:
+            async with Client(streamable_http_client(url, http_client=http)) as client:
+                yield client
+        except BaseException as exc:
+            refusal = bridge_error(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
+
+
+class _Link:
+    """One MCP connection to the bridge, opened and closed by a task of its own.
+
+    anyio requires the client's task group to be entered and left in one task, while
+    the calls come from the stdio server's request tasks; those use `client` freely.
+    """
+
+    def __init__(self, config: BridgeConfig) -> None:
+        self.config = config
+        self.client: Client | None = None
+        self._close = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.client is not None and self._task is not None and not self._task.done()
+
+    async def open(self) -> _Link:
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._task = asyncio.create_task(self._hold(ready))
+        await ready
+        return self
+
+    async def _hold(self, ready: asyncio.Future[None]) -> None:
+        try:
+            async with mcp_client(self.config) as client:
+                self.client = client
+                ready.set_result(None)
+                await self._close.wait()
+        except BaseException as exc:
+            if not ready.done():  # the opener reports it
+                ready.set_exception(exc if isinstance(exc, Exception) else ConnectionError(repr(exc)))
+            if not isinstance(exc, Exception):
+                raise
+            log.debug("the connection to the bridge ended: %r", exc)  # the next call opens another
+        finally:
+            self.client = None
+
+    async def aclose(self) -> None:
+        self._close.set()
+        if self._task is not None:
+            await asyncio.wait([self._task], timeout=5)
 
 
 class RemoteEditService:
     """Stands in for EditService inside `word-bridge stdio`, forwarding to the bridge on the port.
 
-    Each call opens its own MCP connection: it lives and ends in the calling
-    task (anyio's rule), and a bridge that restarted is simply reached anew.
+    One MCP connection serves every call for the life of the process (a new one per
+    call cost ~10x the call); it is opened again once when it fails before a call
+    reached the bridge (the bridge restarted, or forgot our session).
     """
 
     def __init__(self, config: BridgeConfig) -> None:
         self.config = config
+        self._link: _Link | None = None
+        self._opening = asyncio.Lock()
+        self._warned = False
+
+    async def start(self) -> None:
+        """Connect now, so the first call is quick and a refusal is logged as the process starts."""
+        try:
+            await self._client()
+        except BridgeError as err:
+            self._warn(err)
+        except Exception as exc:  # each call reports its own failure
+            log.debug("could not connect yet: %r", exc)
+
+    def _warn(self, err: BridgeError) -> None:
+        """Say once on stderr why calls fail (each tool result says it too)."""
+        if not self._warned:
+            log.warning("%s", err.msg)
+            self._warned = True
 
     async def aclose(self) -> None:
-        """Nothing is held between calls."""
+        if self._link is not None:
+            await self._link.aclose()
+            self._link = None
 
-    async def _call(self, name: str, arguments: dict[str, Any], progress: ProgressCallback | None = None) -> Any:
-        async with mcp_client(self.config) as client:
-            return await client.call_tool(name, arguments, progress_callback=progress)  # type: ignore[arg-type]
+    async def _client(self, fresh: bool = False) -> Client:
+        async with self._opening:
+            if self._link is not None and (fresh or not self._link.alive):
+                await self._link.aclose()
+                self._link = None
+            if self._link is None:
+                self._link = await _Link(self.config).open()
+            assert self._link.client is not None
+            return self._link.client
+
+    async def _call(self, name: str, arguments: dict[str, Any], progress: ProgressCallback | None = None,
+                    *, idempotent: bool = False) -> Any:
+        """Call a tool on the bridge; raises BridgeError when it refuses us or cannot be reached.
+
+        A call is sent again once on a fresh connection when it certainly did not run (no connection,
+        a session the bridge forgot), or when running it twice does no harm (`idempotent`).
+        """
+        try:
+            for attempt in range(2):
+                client = await self._client(fresh=attempt > 0)
+                try:
+                    return await client.call_tool(name, arguments, progress_callback=progress)  # type: ignore[arg-type]
+                except MCPError as exc:
+                    not_sent = exc.error.code == UNREACHABLE or exc.error.message == SESSION_TERMINATED
+                    if attempt == 0 and (not_sent or (idempotent and exc.error.code != REFUSED)):
+                        continue
+                    refusal = bridge_error(exc)
+                    if refusal is not None:
+                        raise refusal from None
+                    raise
+            raise AssertionError("unreachable")
+        except BridgeError as err:
+            self._warn(err)
+            raise
 
     async def edit_task(self, *, progress: ProgressCallback | None = None, **kwargs: Any) -> dict[str, Any]:
         arguments = {k: v for k, v in {
             "content": kwargs.get("content"), "meta": kwargs.get("meta"), "action": kwargs.get("action"),
             "target": kwargs.get("target"), "taskId": kwargs.get("task_id"), "document": kwargs.get("document"),
         }.items() if v is not None}
+        task_id = kwargs.get("task_id") or ""
         try:
             result = await self._call("editTask", arguments, progress)
+        except BridgeError as err:
+            return err.envelope(_op_name(kwargs.get("meta")), task_id)
         except Exception as exc:  # the bridge went away mid-call
-            return {"ok": False, "op": "unknown", "data": {}, "code": "E_RUNTIME",
-                    "diagnostics": [{"level": "error", "msg": f"the bridge on port {self.config.port} did not answer: {exc}"}],
-                    "taskId": kwargs.get("task_id") or "", "document": None}
+            return unexpected_failure(self.config, exc).envelope(_op_name(kwargs.get("meta")), task_id)
         return dict(result.structured_content or {})
 
     async def list_documents(self) -> dict[str, Any]:
-        result = await self._call("listDocuments", {})
+        """The bridge's documents; a refusal comes back as an error envelope with an empty list."""
+        try:
+            result = await self._call("listDocuments", {}, idempotent=True)
+        except BridgeError as err:
+            return {**err.envelope("listDocuments"), "documents": []}
+        except Exception as exc:  # the bridge went away mid-call
+            return {**unexpected_failure(self.config, exc).envelope("listDocuments"), "documents": []}
         return dict(result.structured_content or {"documents": []})
+
+
+def _op_name(meta: Any) -> str:
+    """The op a forwarded call asked for, for the envelope of a call that never reached the bridge."""
+    if isinstance(meta, str):
+        try:
+            meta = json.loads(meta)
+        except ValueError:
+            return "unknown"
+    op = meta.get("op") if isinstance(meta, dict) else None
+    return op if isinstance(op, str) else "unknown"

@@ -5,6 +5,9 @@ import { search, replace } from "./search.js";
 import { insertPicture } from "./picture.js";
 import * as table from "./table.js";
 import { applyStyle, listStyles } from "./style.js";
+import { batch } from "../batch.js";
+import { readDocument } from "./read.js";
+import { insertMarkdown } from "./markdown.js";
 
 /** @typedef {import("../types.js").Handler} Handler */
 
@@ -25,4 +28,7 @@ export const HANDLERS = Object.freeze({
   "table.applyStyle": table.applyStyle,
   applyStyle,
   listStyles,
+  readDocument,
+  insertMarkdown,
+  batch,
 });

@@ -44,8 +44,9 @@ export function pictureSize({ naturalWidth, naturalHeight, width, height, lockAs
 }
 
 /**
- * Insert a picture, then read back the size Word gave it (Word on the web may ignore a size): one sync
- * inserts, sizes and reads; Word.run's closing sync has nothing left to do.
+ * Insert a picture and read back the size Word gave it (Word on the web may ignore a size), all in Word.run's
+ * closing sync: the handler queues the insertion, the sizing and the load, and reads the size after that
+ * sync (afterSync). No sync of its own.
  * @param {HandlerEnv} env
  */
 export async function insertPicture(env) {
@@ -69,18 +70,24 @@ export async function insertPicture(env) {
     env.note("info", `The picture's natural size (${size.capped.width} × ${size.capped.height} pt) is wider than the page: it was scaled to ${size.width} × ${size.height} pt, the text width of Word's default page (Letter, 1-inch margins; Office.js does not give this document's page setup). Give width or height to choose the size.`, "args.width");
   }
   const placed = wrapType === "inline" ? insertInline(env, picture) : insertFloating(env, picture, SHAPE_WRAP[wrapType]);
-  await env.sync();
-  const actual = { width: round(placed.sized.width), height: round(placed.sized.height) };
-  if (Math.abs(actual.width - size.width) > SIZE_TOLERANCE || Math.abs(actual.height - size.height) > SIZE_TOLERANCE) {
-    env.note("warn", `Word made the picture ${actual.width} × ${actual.height} pt, not the ${size.width} × ${size.height} pt asked for (this host may ignore picture sizes)`, "args.width");
-  }
-  return { ...placed.data(), ...actual };
+  /** @type {Record<string, any>} */
+  const result = { rangeId: placed.rangeId };
+  env.afterSync(() => {
+    const actual = { width: round(placed.sized.width), height: round(placed.sized.height) };
+    if (Math.abs(actual.width - size.width) > SIZE_TOLERANCE || Math.abs(actual.height - size.height) > SIZE_TOLERANCE) {
+      env.note("warn", `Word made the picture ${actual.width} × ${actual.height} pt, not the ${size.width} × ${size.height} pt asked for (this host may ignore picture sizes)`, "args.width");
+    }
+    Object.assign(result, placed.data(), actual);
+  });
+  return result;
 }
+insertPicture.firstSync = /** @type {const} */ ("none");
 
 /**
  * @typedef {{ data: string, size: { width: number, height: number }, lockAspectRatio: boolean, altText?: string, location: import("../locations.js").Location }} PictureSpec
- * @typedef {{ sized: { width: number, height: number }, data: () => Record<string, string> }} Placed
- *   `sized`: the inserted picture, its width and height loaded; `data()`: the result's ids (after the sync)
+ * @typedef {{ sized: { width: number, height: number }, rangeId: string, data: () => Record<string, string> }} Placed
+ *   `sized`: the inserted picture, its width and height loaded; `data()`: the result's ids (after the sync that
+ *   inserted it)
  */
 
 /**
@@ -112,7 +119,7 @@ function insertInline({ context, registry, args }, picture) {
   }
   inline.load(["width", "height"]);
   const rangeId = registry.add("rng", inline.getRange("Whole"));
-  return { sized: inline, data: () => ({ rangeId }) };
+  return { sized: inline, rangeId, data: () => ({ rangeId }) };
 }
 
 /**
@@ -154,7 +161,7 @@ function insertFloating({ context, registry, args, supports }, picture, wrap) {
   shape.top = 0;
   shape.load(["id", "width", "height"]);
   const rangeId = registry.add("rng", anchor);
-  return { sized: shape, data: () => ({ rangeId, shapeId: String(shape.id) }) };
+  return { sized: shape, rangeId, data: () => ({ rangeId, shapeId: String(shape.id) }) };
 }
 
 /**

@@ -3,7 +3,7 @@
 import { bool, int, oneOf, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
 import { regexToWildcards } from "../regex-to-wildcards.js";
-import { resolveScope } from "../registry.js";
+import { DEFAULT_TRACK_CAP, resolveScope } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -74,32 +74,42 @@ async function searchSync(sync) {
 }
 
 /**
- * Find the hits and track the first `maxResults` (with their collection: desktop needs it). One sync loads
- * at most maxResults + 1 hits (the extra one tells whether there are more) with their paragraphs' text,
- * which gives each hit its surrounding context.
+ * Find the hits and track the first `trackResults` of the first `maxResults` (with their collection: desktop
+ * needs it); hits beyond trackResults come back without a rangeId (an info diagnostic counts them): every
+ * tracked range costs Word memory and is adjusted by every later edit. One sync loads at most maxResults + 1
+ * hits (the extra one tells whether there are more) with their paragraphs' text, which gives each hit its
+ * surrounding context.
  * @param {HandlerEnv} env
  */
 export async function search(env) {
-  const { registry, args, supports, sync } = env;
+  const { registry, args, supports, sync, note } = env;
   const maxResults = int(args, "maxResults", { min: 1, max: 10000, fallback: 100 });
+  const trackResults = int(args, "trackResults", { min: 0, max: 10000, fallback: DEFAULT_TRACK_CAP });
   const hits = startSearch(env);
   const withOffsets = supports("WordApiDesktop", "1.4");
-  hits.load({ select: withOffsets ? ["text", "start", "end", "paragraphs/items/text"] : ["text", "paragraphs/items/text"], top: maxResults + 1 });
+  hits.load({ select: withOffsets ? ["text", "start", "end", "paragraphs/text"] : ["text", "paragraphs/text"], top: maxResults + 1 });
   await searchSync(sync);
 
   const kept = hits.items.slice(0, maxResults);
+  const ids = registry.addAll("rng", kept, { holds: hits, cap: trackResults });
   const locator = contextLocator(bool(args, "matchCase", false));
-  const results = kept.map((hit) => {
+  const results = kept.map((hit, index) => {
     const context = locator(hit.paragraphs.items[0]?.text, hit.text);
+    const rangeId = ids[index];
     return {
-      rangeId: registry.add("rng", hit, { holds: hits }),
+      ...(rangeId !== undefined ? { rangeId } : {}),
       text: hit.text,
       ...(context !== undefined ? { context } : {}),
       ...(withOffsets ? { start: hit.start, end: hit.end } : {}),
     };
   });
+  const untracked = kept.length - Math.min(kept.length, trackResults);
+  if (untracked > 0) {
+    note("info", `${untracked} of ${kept.length} hits have no rangeId: only the first ${trackResults} are tracked (raise trackResults, up to 10000, to edit more of them by id)`, "args.trackResults");
+  }
   return hits.items.length > maxResults ? { results, truncated: true } : { results };
 }
+search.firstSync = /** @type {const} */ ("read");
 
 /**
  * A function giving each hit (in document order) the clipped text of its paragraph around it. Hits in the
@@ -164,3 +174,5 @@ export async function replace(env) {
   for (const hit of chosen) hit.insertText(replaceWith, "Replace");
   return { replaced: chosen.length };
 }
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+replace.firstSync = ({ args }) => (args.target === "searchQuery" ? "read" : "none");

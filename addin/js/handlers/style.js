@@ -83,9 +83,11 @@ function readPara(args) {
  *
  * Syncs: a built-in style and character formatting need none of their own (Word.run's closing sync). A
  * custom style name, clearOtherStyles or `para` take one, which reads what they need; the writes after it go
- * with the closing sync. A custom style is set first in that batch, so if Word refuses the name nothing else
- * in the batch runs; the error is E_NOT_FOUND on args.namedStyle with the nearest names (one more sync reads
- * the document's style names).
+ * with the closing sync. A custom style name alone (no clearOtherStyles, no new list) is looked up in the
+ * document's styles in that sync where the host lists them (WordApi 1.5): an unknown name is E_NOT_FOUND on
+ * args.namedStyle with the nearest names, and nothing was written. Otherwise the custom style is set first
+ * in that batch, so if Word refuses the name nothing else in the batch runs; the error is the same (one more
+ * sync reads the document's style names).
  * @param {HandlerEnv} env
  */
 export async function applyStyle(env) {
@@ -106,7 +108,14 @@ export async function applyStyle(env) {
   };
 
   // The read batch (only when something needs reading). A custom name goes first: see above.
-  if (custom) range.style = custom;
+  /** @type {Word.StyleCollection | undefined} */
+  let listed;
+  if (custom && looksUpStyle(env)) {
+    listed = context.document.getStyles();
+    listed.load(["nameLocal", "type"]);
+  } else if (custom) {
+    range.style = custom;
+  }
   const clearing = clearOtherStyles ? startClearing(env, range, applyNamed) : undefined;
   const finishPara = para ? startPara(range, para) : undefined;
   const rangeId = registry.add("rng", range);
@@ -120,6 +129,12 @@ export async function applyStyle(env) {
   }
 
   // The write batch, flushed by Word.run's closing sync.
+  if (listed && custom) {
+    const names = listed.items.filter((style) => style.type === "Paragraph" || style.type === "Character").map((style) => style.nameLocal);
+    const found = names.find((name) => name.toLowerCase() === custom.toLowerCase());
+    if (!found) throw namedStyleNotFound(custom, names);
+    range.style = found;
+  }
   if (clearing) {
     clearing.finish(namedStyle === undefined ? undefined : styleCategory(builtIn, custom, clearing.styles()));
     applyNamed(); // again: a character style must come after the character styles were cleared
@@ -129,6 +144,36 @@ export async function applyStyle(env) {
   if (char) applyChar(env, range.font, char);
   finishPara?.();
   return { rangeId };
+}
+/**
+ * A custom style name, clearOtherStyles and a new list write before the sync that reads what they need;
+ * other paragraph formatting only reads (isListItem); built-in styles and character formatting never sync.
+ * @param {HandlerEnv} env
+ * @returns {import("../types.js").SyncKind}
+ */
+applyStyle.firstSync = (env) => {
+  const { args, Word } = env;
+  const custom = typeof args.namedStyle === "string" && !builtInStyleValue(Word, args.namedStyle);
+  if ((custom && !looksUpStyle(env)) || writesBeforeReading(args)) return "write";
+  return custom || args.para ? "read" : "none";
+};
+
+/**
+ * clearOtherStyles and a new list write before their sync (the Normal style, the list's first paragraph).
+ * @param {Record<string, any>} args
+ */
+function writesBeforeReading(args) {
+  const list = args.para?.list;
+  return args.clearOtherStyles === true || list === "bullet" || list === "number";
+}
+
+/**
+ * Whether a custom style name is looked up in the document's styles before anything is written: where the
+ * host lists its styles (WordApi 1.5) and nothing else writes before the sync.
+ * @param {HandlerEnv} env
+ */
+function looksUpStyle({ args, supports }) {
+  return supports("WordApi", "1.5") && !writesBeforeReading(args);
 }
 
 /**
@@ -158,6 +203,15 @@ async function styleNotFound({ context, supports, sync }, name) {
   } else {
     names = [...BUILT_IN_STYLES.paragraph, ...BUILT_IN_STYLES.character].map(displayName);
   }
+  return namedStyleNotFound(name, names);
+}
+
+/**
+ * E_NOT_FOUND on args.namedStyle for a style name Word does not know, naming the nearest of `names`.
+ * @param {string} name
+ * @param {string[]} names
+ */
+export function namedStyleNotFound(name, names) {
   const nearest = nearestNames(name, names);
   const hint = nearest.length ? ` Nearest: ${nearest.map((n) => `"${n}"`).join(", ")}.` : "";
   return new PaneError("E_NOT_FOUND", `No style named "${name}" in this document (see listStyles).${hint}`, "args.namedStyle");
@@ -373,6 +427,8 @@ export async function listStyles({ context, args, supports, sync }) {
   data.source = source;
   return data;
 }
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+listStyles.firstSync = ({ supports }) => (supports("WordApi", "1.5") ? "read" : "none");
 
 /**
  * @param {CategorisedStyle} style

@@ -7,7 +7,7 @@ import { bool, int, nested, object, oneOf, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
 import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
 import { assertTableFound, parseRef, resolveScope, resolveTableRef } from "../registry.js";
-import { builtInStyleValue } from "../styles.js";
+import { BUILT_IN_STYLES, builtInStyleValue, displayName, nearestNames } from "../styles.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -25,11 +25,7 @@ const PROGRESS_THRESHOLD = 50;
  * @param {HandlerEnv} env
  */
 export async function create({ context, registry, args }) {
-  const rows = int(args, "rows", { min: 1, max: MAX_ROWS });
-  const cols = int(args, "cols", { min: 1, max: MAX_COLUMNS });
-  const location = oneOf(args, "location", LOCATIONS, "end");
-  const header = bool(args, "header", false);
-  const values = fullGrid(rows, cols, args.data);
+  const { rows, cols, location, header, values } = createArgs(args);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const table = target.kind === "document"
     ? target.body.insertTable(rows, cols, bodyBlockLocation(location), values)
@@ -38,6 +34,19 @@ export async function create({ context, registry, args }) {
   const tableId = registry.add("tbl", table);
   const rangeId = registry.add("rng", table.getRange("Whole"));
   return { tableId, rangeId, rows, cols };
+}
+create.firstSync = /** @type {const} */ ("none");
+
+/**
+ * The args of table.create, checked (also by dryRun).
+ * @param {Record<string, any>} args
+ */
+export function createArgs(args) {
+  const rows = int(args, "rows", { min: 1, max: MAX_ROWS });
+  const cols = int(args, "cols", { min: 1, max: MAX_COLUMNS });
+  const location = oneOf(args, "location", LOCATIONS, "end");
+  const header = bool(args, "header", false);
+  return { rows, cols, location, header, values: fullGrid(rows, cols, args.data) };
 }
 
 /**
@@ -66,43 +75,75 @@ function fullGrid(rows, cols, data) {
  * A table loaded for an edit.
  * @typedef {object} LoadedTable
  * @property {Word.Table} table
- * @property {string} tableId
+ * @property {string | undefined} tableId  undefined when reached through a range and not given an id (dryRun)
  * @property {number} rows
  * @property {number} cols   the widest row (merged cells make rows narrower)
  * @property {string[][]} values
  * @property {boolean} uniform  Table.isUniform (loaded for column ops only; true otherwise)
  */
 
+/** The ops that load isUniform (column edits are for uniform tables only). */
+export const COLUMN_OPS = new Set(["table.insertColumns", "table.deleteColumns"]);
+
+/**
+ * Resolve `tableRef` and queue the load of its size and values (not synced). After the sync, `finish` gives
+ * the loaded table, with an id (a table reached through a range gets one unless `mint` is false).
+ * @param {{ registry: import("../registry.js").Registry, args: Record<string, any> }} env
+ * @param {{ uniformity?: boolean }} [what]  also load isUniform (column ops)
+ */
+export function queueTableLoad({ registry, args }, { uniformity = false } = {}) {
+  const resolved = resolveTableRef(registry, args.tableRef);
+  resolved.table.load(uniformity ? ["rowCount", "values", "isUniform"] : ["rowCount", "values"]);
+  return {
+    table: resolved.table,
+    /** @param {{ mint?: boolean }} [options] @returns {LoadedTable} */
+    finish({ mint = true } = {}) {
+      assertTableFound(resolved);
+      const values = resolved.table.values;
+      let tableId;
+      if (!resolved.viaRange) tableId = parseRef(args.tableRef, "args.tableRef").id;
+      else if (mint) tableId = registry.add("tbl", resolved.table);
+      return {
+        table: resolved.table,
+        tableId,
+        rows: resolved.table.rowCount,
+        cols: values.reduce((widest, row) => Math.max(widest, row.length), 0),
+        values,
+        uniform: uniformity ? resolved.table.isUniform : true,
+      };
+    },
+  };
+}
+
+/**
+ * The error of a sync that loaded `tableRef`: a table that was deleted answers E_NOT_FOUND; anything else
+ * (including a batch's earlier op failing in the same sync) is passed on.
+ * @param {unknown} err
+ * @param {unknown} ref
+ */
+export function tableLoadError(err, ref) {
+  const code = officeCodeOf(err);
+  if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
+    return new PaneError("E_NOT_FOUND", `The table of ${ref} no longer exists (${code})`, "args.tableRef");
+  }
+  return err;
+}
+
 /**
  * Resolve `tableRef`, load its size and values (first sync), and give it an id.
  * A table that was deleted answers E_NOT_FOUND.
  * @param {HandlerEnv} env
  * @param {{ uniformity?: boolean }} [what]  also load isUniform (column ops)
- * @returns {Promise<LoadedTable>}
+ * @returns {Promise<LoadedTable & { tableId: string }>}
  */
-async function loadTable({ registry, args, sync }, { uniformity = false } = {}) {
-  const resolved = resolveTableRef(registry, args.tableRef);
-  resolved.table.load(uniformity ? ["rowCount", "values", "isUniform"] : ["rowCount", "values"]);
+async function loadTable(env, what) {
+  const queued = queueTableLoad(env, what);
   try {
-    await sync();
+    await env.sync();
   } catch (err) {
-    const code = officeCodeOf(err);
-    if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
-      throw new PaneError("E_NOT_FOUND", `The table of ${args.tableRef} no longer exists (${code})`, "args.tableRef");
-    }
-    throw err;
+    throw tableLoadError(err, env.args.tableRef);
   }
-  assertTableFound(resolved);
-  const values = resolved.table.values;
-  const tableId = resolved.viaRange ? registry.add("tbl", resolved.table) : parseRef(args.tableRef, "args.tableRef").id;
-  return {
-    table: resolved.table,
-    tableId,
-    rows: resolved.table.rowCount,
-    cols: values.reduce((widest, row) => Math.max(widest, row.length), 0),
-    values,
-    uniform: uniformity ? resolved.table.isUniform : true,
-  };
+  return /** @type {LoadedTable & { tableId: string }} */ (queued.finish());
 }
 
 /**
@@ -118,19 +159,56 @@ function assertUniform(loaded, what) {
 }
 
 /**
+ * The checks each table op makes against the loaded table before it writes anything (also what dryRun
+ * checks): each reads its args, throws the op's error, and returns what the op needs.
+ * @type {Record<string, (args: Record<string, any>, loaded: LoadedTable) => any>}
+ */
+export const TABLE_CHECKS = {
+  "table.insertRows": checkInsertRows,
+  "table.insertColumns": checkInsertColumns,
+  "table.deleteRows": (args, loaded) => deletionRuns(args.indexes, loaded.rows, "rows"),
+  "table.deleteColumns": checkDeleteColumns,
+  "table.setCellText": checkSetCellText,
+  "table.mergeCells": checkMergeCells,
+};
+
+/**
+ * @param {Record<string, any>} args
+ * @param {LoadedTable} loaded
+ */
+function checkInsertRows(args, loaded) {
+  const count = int(args, "count", { min: 1, max: MAX_ROWS, fallback: 1 });
+  const at = int(args, "at", { min: 0 });
+  if (at > loaded.rows) throw new PaneError("E_INVALID_ARG", `args.at is ${at}; the table has ${loaded.rows} rows (at most ${loaded.rows} appends)`, "args.at");
+  return { count, at };
+}
+
+/**
  * Insert `count` rows so that the first new row has index `at` (at = rowCount appends).
  * @param {HandlerEnv} env
  */
 export async function insertRows(env) {
-  const count = int(env.args, "count", { min: 1, max: MAX_ROWS, fallback: 1 });
-  const at = int(env.args, "at", { min: 0 });
   const loaded = await loadTable(env);
+  const { count, at } = checkInsertRows(env.args, loaded);
   const { table, rows } = loaded;
-  if (at > rows) throw new PaneError("E_INVALID_ARG", `args.at is ${at}; the table has ${rows} rows (at most ${rows} appends)`, "args.at");
   if (at === 0) table.addRows("Start", count);
   else if (at === rows) table.addRows("End", count);
   else table.getCell(at, 0).insertRows("Before", count);
   return { tableId: loaded.tableId, rows: rows + count, cols: loaded.cols };
+}
+
+/**
+ * @param {Record<string, any>} args
+ * @param {LoadedTable} loaded
+ */
+function checkInsertColumns(args, loaded) {
+  const count = int(args, "count", { min: 1, max: MAX_COLUMNS, fallback: 1 });
+  const at = int(args, "at", { min: 0 });
+  assertUniform(loaded, "insert");
+  const firstRowCells = loaded.values[0]?.length ?? loaded.cols;
+  if (at > firstRowCells) throw new PaneError("E_INVALID_ARG", `args.at is ${at}; the table has ${firstRowCells} columns (at most ${firstRowCells} appends)`, "args.at");
+  if (loaded.cols + count > MAX_COLUMNS) throw new PaneError("E_INVALID_ARG", `A Word table has at most ${MAX_COLUMNS} columns`, "args.count");
+  return { count, at, firstRowCells };
 }
 
 /**
@@ -139,17 +217,11 @@ export async function insertRows(env) {
  * @param {HandlerEnv} env
  */
 export async function insertColumns(env) {
-  const count = int(env.args, "count", { min: 1, max: MAX_COLUMNS, fallback: 1 });
-  const at = int(env.args, "at", { min: 0 });
   const loaded = await loadTable(env, { uniformity: true });
-  assertUniform(loaded, "insert");
-  const { table, cols } = loaded;
-  const firstRowCells = loaded.values[0]?.length ?? cols;
-  if (at > firstRowCells) throw new PaneError("E_INVALID_ARG", `args.at is ${at}; the table has ${firstRowCells} columns (at most ${firstRowCells} appends)`, "args.at");
-  if (cols + count > MAX_COLUMNS) throw new PaneError("E_INVALID_ARG", `A Word table has at most ${MAX_COLUMNS} columns`, "args.count");
-  if (at < firstRowCells) table.getCell(0, at).insertColumns("Before", count);
-  else table.getCell(0, firstRowCells - 1).insertColumns("After", count);
-  return { tableId: loaded.tableId, rows: loaded.rows, cols: cols + count };
+  const { count, at, firstRowCells } = checkInsertColumns(env.args, loaded);
+  if (at < firstRowCells) loaded.table.getCell(0, at).insertColumns("Before", count);
+  else loaded.table.getCell(0, firstRowCells - 1).insertColumns("After", count);
+  return { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols + count };
 }
 
 /**
@@ -197,16 +269,26 @@ export async function deleteRows(env) {
 }
 
 /**
+ * Deleting every column deletes the table (which works on any table); deleting some is for uniform tables only.
+ * @param {Record<string, any>} args
+ * @param {LoadedTable} loaded
+ */
+function checkDeleteColumns(args, loaded) {
+  const runs = deletionRuns(args.indexes, loaded.cols, "columns");
+  const deleted = runs.reduce((n, run) => n + run.count, 0);
+  if (deleted !== loaded.cols) assertUniform(loaded, "delete");
+  return { runs, deleted };
+}
+
+/**
  * Delete columns by index. Deleting every column deletes the table (which works on any table); deleting
  * some is for uniform tables only (E_UNSUPPORTED otherwise).
  * @param {HandlerEnv} env
  */
 export async function deleteColumns(env) {
   const loaded = await loadTable(env, { uniformity: true });
-  const runs = deletionRuns(env.args.indexes, loaded.cols, "columns");
-  const deleted = runs.reduce((n, run) => n + run.count, 0);
+  const { runs, deleted } = checkDeleteColumns(env.args, loaded);
   if (deleted === loaded.cols) return deleteWholeTable(env, loaded);
-  assertUniform(loaded, "delete");
   if (deleted > PROGRESS_THRESHOLD) env.progress(0, deleted, `Deleting ${deleted} columns`);
   for (const run of runs) loaded.table.deleteColumns(run.start, run.count);
   return { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols - deleted };
@@ -223,15 +305,24 @@ async function deleteWholeTable(env, loaded) {
 }
 
 /**
+ * @param {Record<string, any>} args
+ * @param {LoadedTable} loaded
+ */
+function checkSetCellText(args, loaded) {
+  const row = int(args, "row", { min: 0 });
+  const col = int(args, "col", { min: 0 });
+  const text = str(args, "text");
+  assertCell(loaded, row, col, "args.row", "args.col");
+  return { row, col, text };
+}
+
+/**
  * Replace the text of one cell.
  * @param {HandlerEnv} env
  */
 export async function setCellText(env) {
-  const row = int(env.args, "row", { min: 0 });
-  const col = int(env.args, "col", { min: 0 });
-  const text = str(env.args, "text");
   const loaded = await loadTable(env);
-  assertCell(loaded, row, col, "args.row", "args.col");
+  const { row, col, text } = checkSetCellText(env.args, loaded);
   loaded.table.getCell(row, col).body.insertText(text, "Replace");
   return { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols };
 }
@@ -250,18 +341,25 @@ function assertCell(loaded, row, col, rowField, colField) {
 }
 
 /**
- * Merge the rectangle startRow/startCol + rowSpan×colSpan (Table.mergeCells, WordApi 1.4).
- * A start cell outside the table is E_NOT_FOUND; a span that runs past the table is E_INVALID_ARG.
- * @param {HandlerEnv} env
+ * The merge rectangle's args, checked before anything is loaded.
+ * @param {Record<string, any>} args
  */
-export async function mergeCells(env) {
-  if (!env.supports("WordApi", "1.4")) throw new PaneError("E_UNSUPPORTED", "Merging cells needs WordApi 1.4", "op");
-  const startRow = int(env.args, "startRow", { min: 0 });
-  const startCol = int(env.args, "startCol", { min: 0 });
-  const rowSpan = int(env.args, "rowSpan", { min: 1 });
-  const colSpan = int(env.args, "colSpan", { min: 1 });
+function mergeArgs(args) {
+  const startRow = int(args, "startRow", { min: 0 });
+  const startCol = int(args, "startCol", { min: 0 });
+  const rowSpan = int(args, "rowSpan", { min: 1 });
+  const colSpan = int(args, "colSpan", { min: 1 });
   if (rowSpan * colSpan < 2) throw new PaneError("E_INVALID_ARG", "rowSpan × colSpan must cover more than one cell", "args.colSpan");
-  const loaded = await loadTable(env);
+  return { startRow, startCol, rowSpan, colSpan };
+}
+
+/**
+ * A start cell outside the table is E_NOT_FOUND; a span that runs past the table is E_INVALID_ARG.
+ * @param {Record<string, any>} args
+ * @param {LoadedTable} loaded
+ */
+function checkMergeCells(args, loaded) {
+  const { startRow, startCol, rowSpan, colSpan } = mergeArgs(args);
   assertCell(loaded, startRow, startCol, "args.startRow", "args.startCol");
   const bottomRow = startRow + rowSpan - 1;
   const lastCell = startCol + colSpan - 1;
@@ -271,37 +369,159 @@ export async function mergeCells(env) {
       throw new PaneError("E_INVALID_ARG", `colSpan ${colSpan} from column ${startCol} runs past row ${r}'s ${loaded.values[r]?.length ?? 0} cells`, "args.colSpan");
     }
   }
+  return { startRow, startCol, bottomRow, lastCell };
+}
+
+/**
+ * Merging cells needs WordApi 1.4.
+ * @param {(name: string, version: string) => boolean} supports
+ */
+export function assertCanMerge(supports) {
+  if (!supports("WordApi", "1.4")) throw new PaneError("E_UNSUPPORTED", "Merging cells needs WordApi 1.4", "op");
+}
+
+/**
+ * Merge the rectangle startRow/startCol + rowSpan×colSpan (Table.mergeCells, WordApi 1.4).
+ * @param {HandlerEnv} env
+ */
+export async function mergeCells(env) {
+  assertCanMerge(env.supports);
+  mergeArgs(env.args);
+  const loaded = await loadTable(env);
+  const { startRow, startCol, bottomRow, lastCell } = checkMergeCells(env.args, loaded);
   loaded.table.mergeCells(startRow, startCol, bottomRow, lastCell);
   return { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols };
 }
 
+/** @type {[flag: string, apply: (table: Word.Table, on: boolean) => void][]} */
+const STYLE_FLAGS = [
+  ["bandedRows", (t, on) => { t.styleBandedRows = on; }],
+  ["bandedColumns", (t, on) => { t.styleBandedColumns = on; }],
+  ["firstColumn", (t, on) => { t.styleFirstColumn = on; }],
+  ["lastColumn", (t, on) => { t.styleLastColumn = on; }],
+  ["lastRow", (t, on) => { t.styleTotalRow = on; }],
+  ["firstRow", (t, on) => { t.headerRowCount = on ? 1 : 0; }],
+];
+
+/**
+ * `args.style` of table.applyStyle, checked: its name (if any) and flags.
+ * @param {Record<string, any>} args
+ */
+export function tableStyleArgs(args) {
+  const style = object(args, "style");
+  if (!style || Object.keys(style).length === 0) throw new PaneError("E_INVALID_ARG", "args.style must set a name or a banding flag", "args.style");
+  const name = nested("style", () => str(style, "name", { min: 1, optional: true }));
+  for (const [flag] of STYLE_FLAGS) {
+    if (style[flag] !== undefined && typeof style[flag] !== "boolean") throw new PaneError("E_INVALID_ARG", `args.style.${flag} must be true or false`, `args.style.${flag}`);
+  }
+  return { style, name };
+}
+
+/**
+ * A table style name: a built-in table style (enum value or English display name → styleBuiltIn), or another
+ * name, which must be a table style of the document (read with document.getStyles where there is one).
+ * A built-in style of another kind ("Heading 1") is E_INVALID_ARG.
+ * @param {typeof Word} Word
+ * @param {string} name
+ * @returns {{ builtIn?: string, custom?: string }}
+ */
+export function tableStyleName(Word, name) {
+  const builtIn = builtInStyleValue(Word, name);
+  if (!builtIn) return { custom: name };
+  if (!BUILT_IN_STYLES.table.includes(builtIn)) {
+    const nearest = nearestNames(name, BUILT_IN_STYLES.table.map(displayName));
+    throw new PaneError("E_INVALID_ARG", `"${name}" is not a table style.${nearestHint(nearest)}`, "args.style.name");
+  }
+  return { builtIn };
+}
+
+/**
+ * The table style of the document named `name` (any case), from a loaded style list, or E_NOT_FOUND naming
+ * the nearest table styles.
+ * @param {string} name
+ * @param {Word.StyleCollection} styles  loaded with nameLocal and type
+ */
+export function findTableStyle(name, styles) {
+  const names = styles.items.filter((style) => style.type === "Table").map((style) => style.nameLocal);
+  const found = names.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  if (found) return found;
+  throw tableStyleNotFound(name, names);
+}
+
+/**
+ * @param {string} name
+ * @param {string[]} names
+ */
+function tableStyleNotFound(name, names) {
+  return new PaneError("E_NOT_FOUND", `No table style named "${name}" in this document (see listStyles with category "table").${nearestHint(nearestNames(name, names))}`, "args.style.name");
+}
+
+/** @param {string[]} nearest */
+function nearestHint(nearest) {
+  return nearest.length ? ` Nearest: ${nearest.map((n) => `"${n}"`).join(", ")}.` : "";
+}
+
 /**
  * Apply a table style by name (built-in names as enum value or display name → styleBuiltIn; other names →
- * style) and the banding flags (firstRow → headerRowCount 1/0, lastRow → styleTotalRow).
+ * style) and the banding flags (firstRow → headerRowCount 1/0: "repeat as header row", lastRow →
+ * styleTotalRow). Reads first: the table and, for a custom name, the document's table styles (WordApi 1.5:
+ * an unknown name is E_NOT_FOUND with the nearest names, nothing changed). The writes go with Word.run's
+ * closing sync, which also reads back headerRowCount (in `data`). Below WordApi 1.5 a custom name is set
+ * in the first sync, so that Word's refusal comes before anything else is written.
  * @param {HandlerEnv} env
  */
 export async function applyStyle(env) {
-  const style = object(env.args, "style");
-  if (!style || Object.keys(style).length === 0) throw new PaneError("E_INVALID_ARG", "args.style must set a name or a banding flag", "args.style");
-  const name = nested("style", () => str(style, "name", { min: 1, optional: true }));
-  /** @type {[flag: string, apply: (table: Word.Table, on: boolean) => void][]} */
-  const flags = [
-    ["bandedRows", (t, on) => { t.styleBandedRows = on; }],
-    ["bandedColumns", (t, on) => { t.styleBandedColumns = on; }],
-    ["firstColumn", (t, on) => { t.styleFirstColumn = on; }],
-    ["lastColumn", (t, on) => { t.styleLastColumn = on; }],
-    ["lastRow", (t, on) => { t.styleTotalRow = on; }],
-    ["firstRow", (t, on) => { t.headerRowCount = on ? 1 : 0; }],
-  ];
-  for (const [flag] of flags) {
-    if (style[flag] !== undefined && typeof style[flag] !== "boolean") throw new PaneError("E_INVALID_ARG", `args.style.${flag} must be true or false`, `args.style.${flag}`);
+  const { context, supports, Word } = env;
+  const { style, name } = tableStyleArgs(env.args);
+  const { builtIn, custom } = name === undefined ? {} : tableStyleName(Word, name);
+  const queued = queueTableLoad(env);
+  /** @type {Word.StyleCollection | undefined} */
+  let styles;
+  if (custom && supports("WordApi", "1.5")) {
+    styles = context.document.getStyles();
+    styles.load(["nameLocal", "type"]);
+  } else if (custom) {
+    queued.table.style = custom;
   }
-  const loaded = await loadTable(env);
-  if (name !== undefined) {
-    const builtIn = builtInStyleValue(env.Word, name);
-    if (builtIn) loaded.table.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
-    else loaded.table.style = name;
+  try {
+    await env.sync();
+  } catch (err) {
+    if (custom && !styles && officeCodeOf(err) === "ItemNotFound" && /\.style$/i.test(errorLocation(err))) {
+      throw tableStyleNotFound(custom, BUILT_IN_STYLES.table.map(displayName));
+    }
+    throw tableLoadError(err, env.args.tableRef);
   }
-  for (const [flag, apply] of flags) if (style[flag] !== undefined) apply(loaded.table, style[flag]);
-  return { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols };
+  const loaded = /** @type {LoadedTable & { tableId: string }} */ (queued.finish());
+  const { table } = loaded;
+  if (builtIn) table.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
+  else if (styles && custom) table.style = findTableStyle(custom, styles);
+  for (const [flag, apply] of STYLE_FLAGS) if (style[flag] !== undefined) apply(table, style[flag]);
+  table.load("headerRowCount");
+  /** @type {Record<string, any>} */
+  const data = { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols };
+  env.afterSync(() => {
+    data.headerRowCount = table.headerRowCount;
+    if (style.firstRow === true && table.headerRowCount < 1) {
+      env.note("warn", "Word did not make the first row a header row (headerRowCount is 0)", "args.style.firstRow");
+    }
+  });
+  return data;
+}
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+applyStyle.firstSync = ({ args, Word, supports }) => {
+  const name = args.style?.name;
+  const custom = typeof name === "string" && !builtInStyleValue(Word, name);
+  return custom && !supports("WordApi", "1.5") ? "write" : "read";
+};
+
+/**
+ * @param {unknown} err
+ * @returns {string}
+ */
+function errorLocation(err) {
+  return /** @type {{ debugInfo?: { errorLocation?: string } }} */ (err)?.debugInfo?.errorLocation ?? "";
+}
+
+for (const handler of [insertRows, insertColumns, deleteRows, deleteColumns, setCellText, mergeCells]) {
+  /** @type {import("../types.js").Handler} */ (handler).firstSync = "read";
 }

@@ -41,6 +41,7 @@ export async function insertText({ context, registry, args }) {
   }
   return { rangeId: registry.add("rng", inserted), length: text.length };
 }
+insertText.firstSync = /** @type {const} */ ("none");
 
 /**
  * The selection's text and a range id; start/end where the host has Range.start/end (WordApiDesktop 1.4).
@@ -57,3 +58,4 @@ export async function getSelection({ context, registry, supports, sync }) {
     ? { text: selection.text, rangeId, start: selection.start, end: selection.end }
     : { text: selection.text, rangeId };
 }
+getSelection.firstSync = /** @type {const} */ ("read");

@@ -7,6 +7,14 @@ import { createEngine } from "../../../addin/js/engine.js";
 const MAX_SYNCS = 2;
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const TEXT = "Invoice 2024 for ACME.\nThe invoices of 2024 are due.\nA\nB\nC";
+/** Canonical insertMarkdown blocks: a heading, runs with a link, a two-level list, a table. */
+const MARKDOWN_BLOCKS = [
+  { type: "heading", level: 2, runs: [{ text: "Summary" }] },
+  { type: "paragraph", runs: [{ text: "See " }, { text: "the site", link: "https://example.com", bold: true }, { text: "." }] },
+  { type: "listItem", kind: "bullet", level: 0, runs: [{ text: "one" }] },
+  { type: "listItem", kind: "number", level: 1, runs: [{ text: "two" }] },
+  { type: "table", header: true, rows: [["k", "v"], ["a", "1"]] },
+];
 
 /**
  * The scenario: [label, op, args or (ids) => args]. Later steps use the ids earlier ones returned.
@@ -35,6 +43,11 @@ const STEPS = [
   ["applyStyle para + list", "applyStyle", (ids) => ({ scope: `rangeId:${ids.list}`, para: { alignment: "justify", lineSpacing: 1.15, list: "number" } })],
   ["applyStyle namedStyle", "applyStyle", (ids) => ({ scope: `rangeId:${ids.hit}`, namedStyle: "Heading 1", clearOtherStyles: true })],
   ["listStyles", "listStyles", { category: "all" }],
+  ["insertMarkdown document", "insertMarkdown", { blocks: MARKDOWN_BLOCKS, scope: "document", location: "end" }],
+  ["insertMarkdown replace selection", "insertMarkdown", { blocks: MARKDOWN_BLOCKS, scope: "selection", location: "replace" }],
+  ["readDocument text", "readDocument", { scope: "document", format: "text", offset: 0, limit: 200, maxChars: 20000, includeRangeIds: false }],
+  ["readDocument markdown", "readDocument", { scope: "document", format: "markdown", offset: 0, limit: 200, maxChars: 20000, includeRangeIds: false }],
+  ["readDocument structure + ids", "readDocument", { scope: "document", format: "structure", offset: 2, limit: 50, maxChars: 20000, includeRangeIds: true }],
 ];
 
 /**

@@ -23,6 +23,29 @@ for (const profile of PROFILES) {
     }
   });
 
+  test(`search tracks the first trackResults hits (default 100); the rest come back without rangeId (${profile})`, async () => {
+    const { sim, engine, run } = setup(profile, { text: Array.from({ length: 30 }, () => "x x x x x").join("\n") });
+    const many = await run("search", { query: "x", maxResults: 150 });
+    const data = ok(many);
+    assert.equal(data.results.length, 150);
+    assert.equal(data.results.filter((r) => r.rangeId).length, 100);
+    assert.ok(data.results.slice(100).every((r) => !("rangeId" in r) && r.text === "x" && r.context === "x x x x x"));
+    const info = many.result.diagnostics.find((d) => d.field === "args.trackResults");
+    assert.equal(info.level, "info");
+    assert.match(info.msg, /^50 of 150 hits have no rangeId/);
+    assert.equal(engine.registry.size(), 100);
+    const few = ok(await run("search", { query: "x", maxResults: 10, trackResults: 3 }));
+    assert.deepEqual(few.results.map((r) => Boolean(r.rangeId)), [true, true, true, false, false, false, false, false, false, false]);
+    const anchors = sim.liveAnchors;
+    const none = await run("search", { query: "x", maxResults: 5, trackResults: 0 });
+    assert.ok(ok(none).results.every((r) => !("rangeId" in r)));
+    assert.equal(engine.registry.size(), 103);
+    assert.equal(sim.liveAnchors, anchors, "hits without ids keep no range alive in Word");
+    const all = ok(await run("search", { query: "x", maxResults: 150, trackResults: 150 }));
+    assert.ok(all.results.every((r) => r.rangeId));
+    fails(await run("search", { query: "x", trackResults: -1 }), "E_INVALID_ARG", "args.trackResults");
+  });
+
   test(`search honours matchCase, matchWholeWord, matchPrefix, matchSuffix (${profile})`, async () => {
     const { run } = setup(profile, { text: TEXT });
     const texts = async (args) => ok(await run("search", { query: "invoice", ...args })).results.map((r) => r.text);

@@ -154,11 +154,12 @@ for (const profile of PROFILES) {
   test(`table.applyStyle with built-in names and banding flags (${profile})`, async () => {
     const { sim, run, ref, created } = await withTable(profile);
     assert.deepEqual(ok(await run("table.applyStyle", { tableRef: ref, style: { name: "Grid Table 4 - Accent 1", firstRow: true, bandedRows: true } })),
-      { tableId: created.tableId, rows: 3, cols: 2 });
+      { tableId: created.tableId, rows: 3, cols: 2, headerRowCount: 1 });
     let [table] = tables(sim);
     assert.match(table.style, /Grid Table 4.*Accent 1|GridTable4_Accent1/);
     assert.equal(table.headerRowCount, 1);
-    ok(await run("table.applyStyle", { tableRef: ref, style: { name: "PlainTable2", firstRow: false, lastRow: true, firstColumn: true, lastColumn: true, bandedColumns: true } }));
+    const plain = ok(await run("table.applyStyle", { tableRef: ref, style: { name: "PlainTable2", firstRow: false, lastRow: true, firstColumn: true, lastColumn: true, bandedColumns: true } }));
+    assert.equal(plain.headerRowCount, 0);
     [table] = tables(sim);
     assert.match(table.style, /Plain Table 2|PlainTable2/);
     assert.equal(table.headerRowCount, 0);
@@ -174,7 +175,57 @@ for (const profile of PROFILES) {
     const unknown = await run("table.applyStyle", { tableRef: ref, style: { name: "No Such Table Style" } });
     assert.equal(unknown.result.ok, false);
   });
+
+  test(`table.applyStyle: firstRow is the repeated header row, read back in data (${profile})`, async () => {
+    const { sim, run, ref } = await withTable(profile);
+    const on = await run("table.applyStyle", { tableRef: ref, style: { firstRow: true } });
+    assert.equal(ok(on).headerRowCount, 1);
+    assert.equal(on.stats.syncs, 2);
+    assert.equal(tables(sim)[0].headerRowCount, 1);
+    assert.equal(ok(await run("table.applyStyle", { tableRef: ref, style: { firstRow: false, bandedRows: true } })).headerRowCount, 0);
+    // without firstRow the current header rows are reported as they are
+    assert.equal(ok(await run("table.applyStyle", { tableRef: ref, style: { bandedRows: false } })).headerRowCount, 0);
+  });
+
+  test(`table.applyStyle with an unknown or non-table style name: nothing changes (${profile})`, async () => {
+    const { sim, run, ref } = await withTable(profile);
+    const before = JSON.stringify(sim.snapshot());
+    const unknown = fails(await run("table.applyStyle", { tableRef: ref, style: { name: "Grid Tabel 4 Accent 1", firstRow: true } }), "E_NOT_FOUND", "args.style.name");
+    assert.match(unknown.diagnostics[0].msg, /No table style named "Grid Tabel 4 Accent 1".*Nearest: "Grid Table 4/);
+    const paragraphStyle = fails(await run("table.applyStyle", { tableRef: ref, style: { name: "Heading 1" } }), "E_INVALID_ARG", "args.style.name");
+    assert.match(paragraphStyle.diagnostics[0].msg, /"Heading 1" is not a table style/);
+    assert.equal(JSON.stringify(sim.snapshot()), before);
+  });
+
+  test(`table.applyStyle with a custom table style of the document, any case (${profile})`, async () => {
+    const { sim, run, ref } = await withTable(profile);
+    await sim.Word.run(async (context) => {
+      context.document.addStyle("Client Table", "Table");
+      await context.sync();
+    });
+    ok(await run("table.applyStyle", { tableRef: ref, style: { name: "client table" } }));
+    assert.equal(tables(sim)[0].style, "Client Table");
+  });
+
+  test(`table.create from records: the header row repeats (${profile})`, async () => {
+    // the server turns records into data with a header row of the keys and header: true
+    const { sim, run } = setup(profile, { text: "" });
+    const created = ok(await run("table.create", { rows: 3, cols: 2, scope: "document", header: true, data: [["name", "age"], ["Ada", "36"], ["Alan", "41"]] }));
+    assert.equal(created.rows, 3);
+    const [table] = tables(sim);
+    assert.equal(table.headerRowCount, 1);
+    assert.deepEqual(table.values[0], ["name", "age"]);
+  });
 }
+
+test("table.applyStyle below WordApi 1.5: an unknown custom name is Word's refusal, E_NOT_FOUND, nothing changed", async () => {
+  const { sim, run } = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.4" } } });
+  const created = ok(await run("table.create", { rows: 2, cols: 2, scope: "document" }));
+  const before = JSON.stringify(sim.snapshot());
+  const refused = fails(await run("table.applyStyle", { tableRef: `tableId:${created.tableId}`, style: { name: "Gird Table 4", bandedRows: false } }), "E_NOT_FOUND", "args.style.name");
+  assert.match(refused.diagnostics[0].msg, /Nearest: "Grid Table 4/);
+  assert.equal(JSON.stringify(sim.snapshot()), before);
+});
 
 test("table.mergeCells needs WordApi 1.4", async () => {
   const { run } = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.3" } } });

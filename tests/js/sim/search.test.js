@@ -142,9 +142,8 @@ test("search results are ranges that can be edited in the same batch", async () 
   assert.equal(sim.text(), "blue green blue");
 });
 
-// Body/Range/Paragraph/Document search build their RegExp in proxies-text.js, which does not pass the profile
-// yet (its owner must call buildSearchRegExp(text, o, loc, this._sim.profile)); until then they use the web rule.
-test("wildcards: desktop body search takes a backslash escape", { todo: "proxies-text.js must pass the profile to buildSearchRegExp" }, async () => {
+// Body/Range/Paragraph/Document search pass the profile to buildSearchRegExp (proxies-text.js).
+test("wildcards: desktop body search takes a backslash escape", async () => {
   const desktop = createSimulator({ profile: "desktop" });
   desktop.setText("a?b");
   assert.deepEqual(await find(desktop, "a\\?b", { matchWildcards: true }), ["a?b"]);

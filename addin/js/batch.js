@@ -1,0 +1,457 @@
+// batch: up to 500 ops in one Word.run on the shared context, in as few syncs as possible. Ops that need
+// no read queue their writes and never sync; an op that reads syncs once, which also flushes what the ops
+// before it queued; one last sync flushes the rest (Word.run's closing sync then has nothing to do).
+//
+// References: a string arg may hold "$<i>.<path>" (e.g. "tableId:$0.tableId"); before op i runs, each is
+// replaced by that value of op i's result data. A value that is missing (the op failed, did not run, or
+// has no such field) fails the op with E_INVALID_ARG naming the reference.
+//
+// Failures: an op that fails before its writes reach Word changes nothing; its ids are rolled back. A Word
+// error at a sync that several ops share is attributed through context.trace: each op queues a trace
+// message first, and Word reports the messages it executed before the error (OfficeExtension.Error
+// .traceMessages), so the last one names the op that failed. Word applied the ops before it and dropped
+// the ops after it (a failed request runs nothing past the failing action). Where Word reports no trace,
+// the first op queued since the last good sync is blamed and the diagnostic says which ops shared the sync.
+// With stopOnError (the default) the ops after a failure do not run: their envelopes are E_RUNTIME,
+// "not run: op <i> failed"; without it, later ops run (the dropped ones again).
+//
+// Result data: {results: [envelope…], completed: <ops that succeeded>, failedAt?: <first failed op>};
+// the batch's envelope is ok only when every op is.
+
+import { PaneError, PartialFailure, diagnostic, errorEnvelope, mapError, okEnvelope } from "./errors.js";
+import { bool } from "./args.js";
+import { splitCommonArgs } from "./expect.js";
+import { planDryRun } from "./dry-run.js";
+import { runStep } from "./step.js";
+
+/** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
+/** @typedef {import("./types.js").Handler} Handler */
+/** @typedef {import("./types.js").Diagnostic} Diagnostic */
+/** @typedef {import("./types.js").ErrorCode} ErrorCode */
+/** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
+
+export const MAX_OPS = 500;
+/** A reference to an earlier op's result (the server's batch.py uses the same pattern). */
+export const REFERENCE = /\$(\d+)\.([A-Za-z_]\w*(?:\.\w+)*)/g;
+/** Prefix of the trace message each op queues first. */
+const TRACE = "wordbridge:batch-op:";
+/** Batches longer than this report progress every this many ops. */
+const PROGRESS_EVERY = 25;
+
+/**
+ * @typedef {object} OpState
+ * @property {string} op
+ * @property {"pending" | "running" | "queued" | "ok" | "failed" | "notRun"} state
+ *   queued: the handler returned, its writes wait for the next sync
+ * @property {Record<string, any>} [data]
+ * @property {Diagnostic[]} notes
+ * @property {(() => void)[]} readBacks  afterSync callbacks, run after the sync that flushes the op
+ * @property {number} mark  the registry before the op (a failure rolls back the ids minted after it)
+ * @property {ErrorCode} [code]
+ */
+
+/**
+ * A Word error at a shared sync, attributed: op `at` failed; ops from..at-1 were applied, at+1..to dropped.
+ * @typedef {{ at: number, from: number, to: number, attributed: boolean, error: unknown }} SharedFailure
+ */
+
+/** Thrown into a handler whose sync failed in an earlier op: not an Office error, so handlers pass it on. */
+class EarlierOpFailed extends Error {
+  /** @param {SharedFailure} failure */
+  constructor(failure) {
+    super(`op ${failure.at} of the batch failed in a sync this op shared`);
+    this.name = "EarlierOpFailed";
+    this.failure = failure;
+  }
+}
+
+/**
+ * The batch handler: `{ops: [{op, args}], stopOnError = true, dryRun?}`.
+ * @param {HandlerEnv} env
+ */
+export async function batch(env) {
+  const ops = readOps(env.args);
+  const stopOnError = bool(env.args, "stopOnError", true);
+  if (bool(env.args, "dryRun", false)) return dryRunBatch(env, ops, stopOnError);
+  return runBatch(env, ops, stopOnError);
+}
+batch.ownsCommonArgs = true;
+
+/**
+ * @param {Record<string, any>} args
+ * @returns {{ op: string, args: Record<string, any> }[]}
+ */
+function readOps(args) {
+  const ops = args.ops;
+  if (!Array.isArray(ops) || ops.length === 0) throw new PaneError("E_INVALID_ARG", "args.ops must be a non-empty array of {op, args}", "args.ops");
+  if (ops.length > MAX_OPS) throw new PaneError("E_INVALID_ARG", `args.ops has ${ops.length} ops; at most ${MAX_OPS} in one batch`, "args.ops");
+  return ops.map((item, i) => {
+    if (typeof item !== "object" || item === null || typeof item.op !== "string") {
+      throw new PaneError("E_INVALID_ARG", `args.ops[${i}] must be {op, args}`, `args.ops[${i}]`);
+    }
+    const opArgs = item.args ?? {};
+    if (typeof opArgs !== "object" || Array.isArray(opArgs)) throw new PaneError("E_INVALID_ARG", `args.ops[${i}].args must be an object`, `args.ops[${i}].args`);
+    return { op: item.op, args: opArgs };
+  });
+}
+
+/**
+ * @param {HandlerEnv} env
+ * @param {{ op: string, args: Record<string, any> }[]} ops
+ * @param {boolean} stopOnError
+ */
+async function runBatch(env, ops, stopOnError) {
+  const { context, registry } = env;
+  /** @type {OpState[]} */
+  const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
+  /** The first op whose actions may still be queued (not yet flushed by a sync). */
+  let unflushed = 0;
+  /** @type {number | undefined} the op whose failure stops the batch */
+  let stoppedBy;
+
+  /** @param {number} i @param {Diagnostic} note */
+  const addNote = (i, note) => states[i].notes.push(note);
+
+  /**
+   * The batch's sync, on behalf of op `current` (ops.length for the last one).
+   * @param {number} current
+   */
+  async function flush(current) {
+    const from = unflushed;
+    try {
+      await env.sync();
+    } catch (err) {
+      const failure = attribute(err, from, current);
+      settleApplied(failure.from, failure.at, true);
+      // Word ran nothing past the failure: the next op to queue anything starts the next sync's ops.
+      unflushed = failure.at === current ? current : failure.at + 1;
+      if (failure.at === current) throw err; // the running op's own action: its handler maps the error
+      settleFailure(failure);
+      throw new EarlierOpFailed(failure);
+    }
+    settleApplied(from, current, false);
+    unflushed = current;
+  }
+
+  /**
+   * Which op failed at a sync covering ops from..to: the last trace Word executed, else the first op that
+   * could have queued the failing action.
+   * @param {unknown} err
+   * @param {number} from
+   * @param {number} to
+   * @returns {SharedFailure}
+   */
+  function attribute(err, from, to) {
+    const traces = /** @type {{ traceMessages?: unknown }} */ (err)?.traceMessages;
+    const executed = Array.isArray(traces) ? traces.filter((t) => typeof t === "string" && t.startsWith(TRACE)) : [];
+    const last = executed.length ? Number(executed[executed.length - 1].slice(TRACE.length)) : NaN;
+    if (Number.isInteger(last) && last >= from && last <= to) return { at: last, from, to, attributed: true, error: err };
+    let at = from;
+    while (at < to && states[at].state !== "queued" && states[at].state !== "running") at += 1;
+    return { at, from, to, attributed: false, error: err };
+  }
+
+  /**
+   * Ops from..to-1 that were waiting for this sync: applied. Their read-backs run, unless the sync failed
+   * (Word then returns no values: the ops are applied, what they read back is lost).
+   * @param {number} from
+   * @param {number} to
+   * @param {boolean} failed
+   */
+  function settleApplied(from, to, failed) {
+    for (let i = from; i < to && i < states.length; i += 1) {
+      const st = states[i];
+      if (st.state !== "queued") continue;
+      st.state = "ok";
+      if (failed && st.readBacks.length) {
+        addNote(i, diagnostic("warn", "This op was applied, but a later op failed in the same sync, so Word returned none of the values this op reads back"));
+      } else {
+        for (const readBack of st.readBacks) runReadBack(readBack, (note) => addNote(i, note));
+      }
+      st.readBacks = [];
+    }
+  }
+
+  /**
+   * Op `at` failed in a sync it shared with later ops: record it, roll back the ids of it and of the
+   * dropped ops, and say what happened to each.
+   * @param {SharedFailure} failure
+   */
+  function settleFailure({ at, from, to, attributed, error }) {
+    registry.rollbackOp(states[at].mark);
+    fail(at, error);
+    const last = Math.min(to, states.length - 1);
+    const dropped = last > at ? opSpan(at + 1, last) : undefined;
+    const shared = `${opSpan(from, last)} shared one sync`;
+    const msg = attributed
+      ? `${shared}: Word applied ${at > from ? opSpan(from, at - 1) : "none of the others"} and failed in op ${at}${dropped ? `; ${dropped} ${stopOnError ? "did not run" : "ran again"}` : ""}`
+      : `${shared} and Word did not say which one failed: op ${at} is reported as failed; Word may have applied some of the others before the failure${dropped ? ` (${dropped} ${stopOnError ? "did not run" : "ran again"})` : ""}`;
+    addNote(at, diagnostic("info", msg));
+    for (let i = at + 1; i <= to && i < states.length; i += 1) Object.assign(states[i], { state: "pending", data: undefined, notes: [], readBacks: [] });
+  }
+
+  /** @param {number} i @param {unknown} error */
+  function fail(i, error) {
+    const { code, diagnostics } = mapError(error);
+    Object.assign(states[i], { state: "failed", code, data: undefined, readBacks: [] });
+    states[i].notes.push(...diagnostics);
+    if (stopOnError && stoppedBy === undefined) stoppedBy = i;
+  }
+
+  /**
+   * Op i's args with its references replaced. A value an earlier op reads back (a picture's size) exists
+   * only after the sync that flushes that op: such a reference syncs first.
+   * @param {number} i
+   */
+  async function resolveArgs(i) {
+    const pending = [...String(JSON.stringify(ops[i].args)).matchAll(REFERENCE)].some(([, j, path]) => {
+      const st = states[Number(j)];
+      return Number(j) < i && st?.state === "queued" && st.readBacks.length > 0 && valueAt(st.data, path) === undefined;
+    });
+    if (pending) await flush(i);
+    return substitute(ops[i].args, (j, path, ref, field) => {
+      const st = j < i ? states[j] : undefined;
+      if (!st || st.state !== "ok" && st.state !== "queued") {
+        throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j} ${j >= i ? "does not run before this op" : st?.state === "failed" ? "failed" : "did not run"}`, field);
+      }
+      const value = valueAt(st.data, path);
+      if (value === undefined) throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j}'s result has no ${path}`, field);
+      return value;
+    });
+  }
+
+  /** @param {number} i */
+  function opEnv(i) {
+    const st = states[i];
+    return {
+      ...env,
+      sync: () => flush(i),
+      note: (/** @type {import("./types.js").DiagnosticLevel} */ level, /** @type {string} */ msg, /** @type {string | undefined} */ field) => {
+        st.notes.push(diagnostic(level, msg, field));
+      },
+      progress: () => {},
+      afterSync: (/** @type {() => void} */ readBack) => { st.readBacks.push(readBack); },
+    };
+  }
+
+  let i = 0;
+  for (;;) {
+    while (i < ops.length) {
+      const st = states[i];
+      if (stoppedBy !== undefined) {
+        Object.assign(st, { state: "notRun", notes: [diagnostic("error", `not run: op ${stoppedBy} failed and stopOnError is true`)] });
+        i += 1;
+        continue;
+      }
+      st.mark = registry.mark();
+      st.state = "running";
+      context.trace(`${TRACE}${i}`);
+      try {
+        const handler = Object.hasOwn(env.handlers, st.op) && st.op !== "batch" ? env.handlers[st.op] : undefined;
+        if (!handler) throw new PaneError("E_UNSUPPORTED", `Unsupported op "${st.op}" in a batch`, "op");
+        const args = await resolveArgs(i);
+        st.data = await runStep(handler, st.op, { ...opEnv(i), args });
+        st.state = "queued";
+      } catch (err) {
+        if (err instanceof EarlierOpFailed) {
+          i = err.failure.at + 1;
+          continue;
+        }
+        registry.rollbackOp(st.mark);
+        fail(i, err);
+        if (unflushed === i) unflushed = i + 1;
+      }
+      i += 1;
+      if (ops.length > PROGRESS_EVERY && i % PROGRESS_EVERY === 0) env.progress(i, ops.length, `batch: ${i} of ${ops.length} ops queued`);
+    }
+    if (!states.some((st) => st.state === "queued")) break;
+    try {
+      await flush(ops.length);
+      break;
+    } catch (err) {
+      if (!(err instanceof EarlierOpFailed)) throw err;
+      i = err.failure.at + 1;
+    }
+  }
+  return result(states);
+}
+
+/**
+ * dryRun of a batch: every op's targets checked in one sync (each failed sync, one more). References to an
+ * earlier op's result are "created by op <i>": that target does not exist yet and is not checked; an op
+ * whose reference names an op that would fail would fail too. With stopOnError, the ops after the first
+ * failing one are reported as not run.
+ * @param {HandlerEnv} env
+ * @param {{ op: string, args: Record<string, any> }[]} ops
+ * @param {boolean} stopOnError
+ */
+async function dryRunBatch(env, ops, stopOnError) {
+  /** @type {OpState[]} */
+  const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
+  /** @type {Map<number, import("./dry-run.js").DryRunPlan>} */
+  const plans = new Map();
+  /** @param {number} i @param {unknown} error */
+  const fail = (i, error) => {
+    const { code, diagnostics } = mapError(error);
+    Object.assign(states[i], { state: "failed", code });
+    states[i].notes.push(...diagnostics);
+    plans.delete(i);
+  };
+  /** @param {number} i */
+  const plan = (i) => {
+    const { op, args } = ops[i];
+    const st = states[i];
+    st.notes = [];
+    try {
+      const handler = Object.hasOwn(env.handlers, op) && op !== "batch" ? env.handlers[op] : undefined;
+      if (!handler) throw new PaneError("E_UNSUPPORTED", `Unsupported op "${op}" in a batch`, "op");
+      const { own, expectText } = splitCommonArgs(args);
+      env.context.trace(`${TRACE}${i}`);
+      const note = (/** @type {import("./types.js").DiagnosticLevel} */ level, /** @type {string} */ msg, /** @type {string | undefined} */ field) => {
+        st.notes.push(diagnostic(level, msg, field));
+      };
+      plans.set(i, planDryRun(op, { ...env, args: own, note }, expectText, (value) => createdBy(value, i)));
+    } catch (err) {
+      fail(i, err);
+    }
+  };
+  ops.forEach((_, i) => plan(i));
+  while (plans.size) {
+    if (![...plans.values()].some((p) => p.reads)) break;
+    try {
+      await env.sync();
+      break;
+    } catch (err) {
+      const traces = /** @type {{ traceMessages?: unknown }} */ (err)?.traceMessages;
+      const executed = Array.isArray(traces) ? traces.filter((t) => typeof t === "string" && t.startsWith(TRACE)) : [];
+      const last = executed.length ? Number(executed[executed.length - 1].slice(TRACE.length)) : NaN;
+      const at = plans.has(last) ? last : Math.min(...plans.keys());
+      fail(at, /** @type {import("./dry-run.js").DryRunPlan} */ (plans.get(at) ?? { syncError: (/** @type {unknown} */ e) => e }).syncError(err));
+      // Word returns no values of a failed request: the others are read again.
+      for (const j of [...plans.keys()]) plan(j);
+    }
+  }
+  for (const [i, p] of [...plans].sort((a, b) => a[0] - b[0])) {
+    try {
+      states[i].data = p.finish();
+      states[i].state = "ok";
+    } catch (err) {
+      fail(i, err);
+    }
+  }
+  // References to ops that would fail fail too; with stopOnError the ops after the first failure would not run.
+  let stoppedBy;
+  for (let i = 0; i < ops.length; i += 1) {
+    const st = states[i];
+    if (stoppedBy !== undefined) {
+      Object.assign(st, { state: "notRun", data: undefined, notes: [diagnostic("error", `not run: op ${stoppedBy} would fail and stopOnError is true`)] });
+      continue;
+    }
+    if (st.state === "ok") {
+      const broken = referencesIn(ops[i].args).find((j) => states[j]?.state !== "ok");
+      if (broken !== undefined) fail(i, new PaneError("E_INVALID_ARG", `a reference to op ${broken}'s result would have no value: op ${broken} would ${states[broken]?.state === "notRun" ? "not run" : "fail"}`, "args"));
+    }
+    if (st.state === "failed" && stopOnError) stoppedBy = i;
+  }
+  return result(states, { dryRun: true });
+}
+
+/**
+ * "op 3" or "ops 3..5".
+ * @param {number} a
+ * @param {number} b
+ */
+function opSpan(a, b) {
+  return a === b ? `op ${a}` : `ops ${a}..${b}`;
+}
+
+/**
+ * "created by op <j>" when a value refers to an earlier op's result.
+ * @param {unknown} value
+ * @param {number} i
+ */
+function createdBy(value, i) {
+  if (typeof value !== "string") return undefined;
+  const j = [...value.matchAll(REFERENCE)].map((m) => Number(m[1])).find((n) => n < i);
+  return j === undefined ? undefined : `created by op ${j}`;
+}
+
+/**
+ * The batch's data, and its failure when an op failed.
+ * @param {OpState[]} states
+ * @param {Record<string, any>} [extra]
+ */
+function result(states, extra = {}) {
+  /** @type {ResultEnvelope[]} */
+  const results = states.map((st) => (st.state === "ok"
+    ? okEnvelope(st.op, st.data ?? {}, st.notes)
+    : errorEnvelope(st.op, st.code ?? "E_RUNTIME", st.notes)));
+  const completed = states.filter((st) => st.state === "ok").length;
+  const failedAt = states.findIndex((st) => st.state === "failed");
+  const data = { ...extra, results, completed, ...(failedAt >= 0 ? { failedAt } : {}) };
+  if (failedAt < 0) return data;
+  const first = states[failedAt];
+  const reason = first.notes.find((note) => note.level === "error")?.msg ?? first.code;
+  const notRun = states.filter((st) => st.state === "notRun").length;
+  throw new PartialFailure(first.code ?? "E_RUNTIME", data, [
+    diagnostic("error", `op ${failedAt} (${first.op}) failed: ${reason}`, `args.ops[${failedAt}]`),
+    diagnostic("info", `${completed} of ${states.length} ops succeeded${notRun ? `; ${notRun} did not run (stopOnError)` : ""}`),
+  ]);
+}
+
+/**
+ * @param {() => void} readBack
+ * @param {(note: Diagnostic) => void} note
+ */
+export function runReadBack(readBack, note) {
+  try {
+    readBack();
+  } catch (err) {
+    note(diagnostic("warn", `The op was applied, but reading back its result failed: ${mapError(err).diagnostics[0]?.msg}`));
+  }
+}
+
+/**
+ * The ops a value's references name.
+ * @param {unknown} value
+ * @returns {number[]}
+ */
+export function referencesIn(value) {
+  if (typeof value === "string") return [...value.matchAll(REFERENCE)].map((m) => Number(m[1]));
+  if (Array.isArray(value)) return value.flatMap(referencesIn);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(referencesIn);
+  return [];
+}
+
+/**
+ * A copy of `value` with every reference in its strings replaced by `lookup(op, path, reference, field)`.
+ * @param {unknown} value
+ * @param {(op: number, path: string, ref: string, field: string) => unknown} lookup
+ * @param {string} [field]
+ * @returns {any}
+ */
+export function substitute(value, lookup, field = "args") {
+  if (typeof value === "string") {
+    return value.replace(REFERENCE, (ref, op, path) => String(lookup(Number(op), path, ref, field)));
+  }
+  if (Array.isArray(value)) return value.map((item, k) => substitute(item, lookup, `${field}[${k}]`));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, lookup, `${field}.${key}`)]));
+  }
+  return value;
+}
+
+/**
+ * The value at a dotted path ("results.0.rangeId"); objects and arrays are no value.
+ * @param {unknown} data
+ * @param {string} path
+ * @returns {string | number | boolean | undefined}
+ */
+export function valueAt(data, path) {
+  let value = data;
+  for (const key of path.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = /** @type {Record<string, unknown>} */ (value)[key];
+  }
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : undefined;
+}

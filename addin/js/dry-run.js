@@ -1,0 +1,213 @@
+// dryRun: what an op would do, checked against the document without changing anything. One sync reads
+// what the checks need: the targeted ranges and tables (ids must be known to the registry and their
+// objects still valid in Word), table bounds (the same checks the table ops make), named styles (from
+// document.getStyles where the host has it), the hits of a search to replace. Nothing is written and no id
+// is minted.
+
+import { PaneError, officeCodeOf } from "./errors.js";
+import { clip, queueExpectation, TARGET_FIELDS } from "./expect.js";
+import { parseRef, resolveScope } from "./registry.js";
+import { builtInStyleValue } from "./styles.js";
+import { startSearch, wordSearch } from "./handlers/search.js";
+import { namedStyleNotFound } from "./handlers/style.js";
+import {
+  COLUMN_OPS, TABLE_CHECKS, assertCanMerge, createArgs, findTableStyle, queueTableLoad, tableLoadError, tableStyleArgs,
+  tableStyleName,
+} from "./handlers/table.js";
+
+/** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
+
+/** Strings longer than this are shortened in `wouldRun` (picture data, long texts). */
+const LONG_STRING = 200;
+
+/**
+ * @typedef {object} DryRunPlan
+ * @property {boolean} reads  whether the plan queued reads (else no sync is needed)
+ * @property {() => Record<string, any>} finish  after the sync: run the checks (throwing the op's error) and
+ *   return `{dryRun: true, wouldRun: {op, args}, targets}`
+ * @property {(err: unknown) => unknown} syncError  the op's error for a failed sync (a target gone from Word)
+ */
+
+/**
+ * Queue the reads a dry run of `op` needs (not synced).
+ * @param {string} op
+ * @param {HandlerEnv} env  with the op's own args (no expectText, no dryRun)
+ * @param {string | undefined} expectText
+ * @param {(value: unknown) => string | undefined} [createdBy]  in a batch: "created by op <i>" for a value
+ *   that refers to an earlier op's result (that target does not exist yet and is not resolved)
+ * @returns {DryRunPlan}
+ */
+export function planDryRun(op, env, expectText, createdBy = () => undefined) {
+  const { context, registry, args, supports } = env;
+  /** @type {Record<string, any>} */
+  const targets = {};
+  /** @type {(() => void)[]} run after the sync, in order */
+  const checks = [];
+  let reads = false;
+
+  if (expectText !== undefined) {
+    const made = TARGET_FIELDS.map((name) => createdBy(args[name])).find(Boolean);
+    if (made) {
+      targets.expectText = `not checked: the range is ${made}`;
+    } else {
+      const expectation = queueExpectation(registry, args, expectText);
+      reads = true;
+      checks.push(() => expectation.check());
+    }
+  }
+
+  for (const name of /** @type {const} */ (["scope", "target"])) {
+    const value = args[name];
+    if (value === undefined) continue;
+    const made = createdBy(value);
+    if (made) {
+      targets[name] = made;
+    } else if (name === "target" && value === "searchQuery") {
+      const hits = startSearch(env);
+      hits.load("text");
+      reads = true;
+      checks.push(() => {
+        const count = args.mode === "replaceFirst" ? Math.min(1, hits.items.length) : hits.items.length;
+        targets.target = { kind: "searchQuery", hits: count };
+      });
+    } else {
+      const resolved = resolveTarget(context, registry, value, `args.${name}`);
+      reads ||= resolved.reads;
+      checks.push(() => { targets[name] = resolved.describe(); });
+    }
+  }
+  if (op === "search") wordSearch(env);
+  if (op === "table.create") createArgs(args);
+  if (op === "insertPicture" && args.wrapType !== undefined && args.wrapType !== "inline" && !supports("WordApiDesktop", "1.2")) {
+    throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
+  }
+
+  if (args.tableRef !== undefined) {
+    const made = createdBy(args.tableRef);
+    if (op === "table.mergeCells") assertCanMerge(supports);
+    if (made) {
+      targets.tableRef = made;
+    } else {
+      const queued = queueTableLoad(env, { uniformity: COLUMN_OPS.has(op) });
+      reads = true;
+      checks.push(() => {
+        const loaded = queued.finish({ mint: false });
+        TABLE_CHECKS[op]?.(args, loaded);
+        targets.tableRef = { ...(loaded.tableId ? { tableId: loaded.tableId } : {}), rows: loaded.rows, cols: loaded.cols };
+      });
+    }
+  }
+
+  const style = styleToCheck(op, env);
+  if (style) {
+    if (style.builtIn) {
+      targets[style.key] = { name: style.name, builtIn: style.builtIn };
+    } else if (supports("WordApi", "1.5")) {
+      const styles = context.document.getStyles();
+      styles.load(["nameLocal", "type"]);
+      reads = true;
+      checks.push(() => { targets[style.key] = { name: style.find(styles) }; });
+    } else {
+      targets[style.key] = { name: style.name, checked: false };
+      env.note("info", "This Word does not list its styles (WordApi 1.5): whether the style exists is known only when the op runs", style.field);
+    }
+  }
+
+  return {
+    reads,
+    finish() {
+      for (const check of checks) check();
+      const shown = expectText === undefined ? args : { ...args, expectText };
+      return { dryRun: true, wouldRun: { op, args: shorten(shown) }, targets };
+    },
+    syncError(err) {
+      if (args.tableRef !== undefined && !createdBy(args.tableRef)) {
+        const mapped = tableLoadError(err, args.tableRef);
+        if (mapped !== err) return mapped;
+      }
+      const code = officeCodeOf(err);
+      if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
+        const field = TARGET_FIELDS.find((name) => typeof args[name] === "string" && args[name].startsWith("rangeId:"));
+        return new PaneError("E_NOT_FOUND", `A target of this op no longer exists in the document (${code})`, field ? `args.${field}` : undefined);
+      }
+      return err;
+    },
+  };
+}
+
+/**
+ * dryRun of one op: at most one sync (none when nothing needs reading); Word.run's closing sync has nothing
+ * to do.
+ * @param {string} op
+ * @param {HandlerEnv} env  with the op's own args
+ * @param {string | undefined} expectText
+ */
+export async function dryRun(op, env, expectText) {
+  const plan = planDryRun(op, env, expectText);
+  if (plan.reads) {
+    try {
+      await env.sync();
+    } catch (err) {
+      throw plan.syncError(err);
+    }
+  }
+  return plan.finish();
+}
+
+/**
+ * A scope or target to resolve: the document, the selection (its text is read) or a tracked range.
+ * @param {Word.RequestContext} context
+ * @param {import("./registry.js").Registry} registry
+ * @param {unknown} value
+ * @param {string} field
+ * @returns {{ reads: boolean, describe: () => Record<string, any> }}
+ */
+function resolveTarget(context, registry, value, field) {
+  const target = resolveScope(context, registry, value, field);
+  if (target.kind === "document") return { reads: false, describe: () => ({ kind: "document" }) };
+  target.range.load("text");
+  if (target.kind === "selection") return { reads: true, describe: () => ({ kind: "selection", text: clip(target.range.text) }) };
+  const { id } = parseRef(value, field);
+  return { reads: true, describe: () => ({ kind: id.startsWith("tbl_") ? "table" : "range", rangeId: id, text: clip(target.range.text) }) };
+}
+
+/**
+ * The style name an op would apply, if any: built-in names need no read; other names are looked up in the
+ * document's styles (paragraph and character styles for applyStyle, table styles for table.applyStyle).
+ * @param {string} op
+ * @param {HandlerEnv} env
+ * @returns {{ key: string, field: string, name: string, builtIn?: string, find: (styles: Word.StyleCollection) => string } | undefined}
+ */
+function styleToCheck(op, { args, Word }) {
+  if (op === "applyStyle" && typeof args.namedStyle === "string") {
+    const name = args.namedStyle;
+    return {
+      key: "namedStyle", field: "args.namedStyle", name, builtIn: builtInStyleValue(Word, name),
+      find(styles) {
+        const names = styles.items.filter((s) => s.type === "Paragraph" || s.type === "Character").map((s) => s.nameLocal);
+        const found = names.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+        if (!found) throw namedStyleNotFound(name, names);
+        return found;
+      },
+    };
+  }
+  if (op === "table.applyStyle") {
+    const { name } = tableStyleArgs(args);
+    if (name === undefined) return undefined;
+    const { builtIn } = tableStyleName(Word, name);
+    return { key: "style", field: "args.style.name", name, builtIn, find: (styles) => findTableStyle(name, styles) };
+  }
+  return undefined;
+}
+
+/**
+ * The args as `wouldRun` shows them: long strings (picture data) shortened.
+ * @param {unknown} value
+ * @returns {any}
+ */
+function shorten(value) {
+  if (typeof value === "string") return value.length > LONG_STRING ? `${value.slice(0, 40)}… (${value.length} characters)` : value;
+  if (Array.isArray(value)) return value.map(shorten);
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+  return value;
+}

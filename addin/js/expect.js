@@ -1,0 +1,101 @@
+// The args every op takes besides its own (step.js runs an op with them):
+// - expectText: the op targets "rangeId:<id>" (scope, target or tableRef) and must not run if that range's
+//   text is no longer the one the client saw (E_NOT_FOUND "stale range", nothing changed);
+// - dryRun: resolve and check the op's targets, change nothing (see dry-run.js).
+// Handlers never see either: they get the args without them.
+
+import { PaneError } from "./errors.js";
+import { parseRef } from "./registry.js";
+
+/** The fields through which an op targets a range or table. */
+export const TARGET_FIELDS = /** @type {const} */ (["scope", "target", "tableRef"]);
+/** Characters of a text shown in a message before it is clipped. */
+const SHOWN_CHARS = 80;
+
+/**
+ * Split the common args off an op's args (re-checked: the server validated them already).
+ * @param {Record<string, any>} args
+ * @returns {{ own: Record<string, any>, expectText: string | undefined, dryRun: boolean }}
+ */
+export function splitCommonArgs(args) {
+  const { expectText, dryRun: dry, ...own } = args;
+  if (expectText !== undefined && typeof expectText !== "string") {
+    throw new PaneError("E_INVALID_ARG", "args.expectText must be a string", "args.expectText");
+  }
+  if (dry !== undefined && typeof dry !== "boolean") throw new PaneError("E_INVALID_ARG", "args.dryRun must be true or false", "args.dryRun");
+  return { own, expectText, dryRun: dry === true };
+}
+
+/**
+ * The range an op targets through "rangeId:<id>" in scope, target or tableRef (the first of them); a table
+ * id there designates the table's whole range. Unknown ids are E_NOT_FOUND on their field.
+ * @param {import("./registry.js").Registry} registry
+ * @param {Record<string, any>} args
+ * @returns {{ field: string, id: string, range: Word.Range } | undefined}
+ */
+export function targetRange(registry, args) {
+  for (const name of TARGET_FIELDS) {
+    const value = args[name];
+    if (typeof value !== "string" || !value.startsWith("rangeId:")) continue;
+    const field = `args.${name}`;
+    const { id } = parseRef(value, field);
+    const range = id.startsWith("tbl_") ? registry.table(id, field).getRange("Whole") : registry.range(id, field);
+    return { field, id, range };
+  }
+  return undefined;
+}
+
+/**
+ * Queue the read of the targeted range's text (not synced). After the sync, `check()` throws the stale-range
+ * error if the text is not the expected one.
+ * @param {import("./registry.js").Registry} registry
+ * @param {Record<string, any>} args  the op's own args
+ * @param {string} expectText
+ */
+export function queueExpectation(registry, args, expectText) {
+  const target = targetRange(registry, args);
+  if (!target) {
+    throw new PaneError("E_INVALID_ARG", 'args.expectText needs an op that targets a range: give scope, target or tableRef as "rangeId:<id>"', "args.expectText");
+  }
+  target.range.load("text");
+  return {
+    field: target.field,
+    check() {
+      const found = target.range.text;
+      if (!sameText(found, expectText)) throw staleRange(expectText, found);
+    },
+  };
+}
+
+/**
+ * Texts compared as a client sees them: Word ends paragraphs with "\r", clients usually write "\n".
+ * @param {string} a
+ * @param {string} b
+ */
+export function sameText(a, b) {
+  const plain = (/** @type {string} */ text) => text.replace(/\r\n?/g, "\n");
+  return plain(a) === plain(b);
+}
+
+/**
+ * @param {string} expected
+ * @param {string} found
+ */
+export function staleRange(expected, found) {
+  let at = 0;
+  while (at < expected.length && at < found.length && expected[at] === found[at]) at += 1;
+  const where = expected.length > SHOWN_CHARS || found.length > SHOWN_CHARS ? ` (they differ from character ${at})` : "";
+  return new PaneError("E_NOT_FOUND", `stale range: expected "${clip(expected)}", found "${clip(found)}"${where}; read it again and retry`, "args.expectText");
+}
+
+/**
+ * A text for a message: at most {@link SHOWN_CHARS} characters, the middle left out, line ends shown as ¶.
+ * @param {string} text
+ * @param {number} [max]
+ */
+export function clip(text, max = SHOWN_CHARS) {
+  const shown = text.replace(/\r\n?|\n/g, "¶");
+  if (shown.length <= max) return shown;
+  const head = Math.ceil((max - 1) * 0.6);
+  return `${shown.slice(0, head)}…${shown.slice(shown.length - (max - 1 - head))}`;
+}

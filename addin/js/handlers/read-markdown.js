@@ -1,0 +1,259 @@
+// Markdown of readDocument's page: paragraphs (their words, links and pictures) and tables as markdown, and
+// the heading level and list of a loaded paragraph (structure uses them too).
+
+/** @typedef {import("./read.js").Loaded} Loaded */
+/**
+ * A word of a paragraph with its formatting (Paragraph.getTextRanges splits at spaces; a property is null
+ * when it is mixed inside the word).
+ * @typedef {{ text: string, bold: boolean | null, italic: boolean | null, strike: boolean | null, font: string | null }} Word_
+ */
+/** @typedef {{ text: string, bold: boolean, italic: boolean, strike: boolean, code: boolean, link: string }} Run */
+
+const MONOSPACE = /^(consolas|courier( new)?|cascadia (code|mono)|lucida (console|sans typewriter)|menlo|monaco|sf mono|source code pro|fira (code|mono)|jetbrains mono|dejavu sans mono|liberation mono|ubuntu mono|roboto mono|andale mono|noto sans mono)$/i;
+
+/**
+ * @param {Word.Paragraph} paragraph
+ * @returns {number | undefined} 1-9 for Heading 1-9 (the built-in style, else a style named "Heading N")
+ */
+export function headingLevel(paragraph) {
+  const match = /^Heading([1-9])$/.exec(paragraph.styleBuiltIn) ?? /^heading\s*([1-9])$/i.exec(paragraph.style);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * @param {Loaded & { kind: "paragraph" }} block
+ * @returns {{ kind: "bullet" | "number", level: number } | undefined}
+ */
+export function listOf(block) {
+  if (!block.listItem || block.listItem.isNullObject || !block.list || block.list.isNullObject) return undefined;
+  const level = block.listItem.level;
+  return { kind: block.list.levelTypes[level] === "Number" ? "number" : "bullet", level };
+}
+
+/**
+ * @typedef {{ md: string, list?: boolean }} Piece  one block's markdown ("" for an empty paragraph)
+ */
+
+/**
+ * Markdown of the page's blocks: headings from the heading styles (Heading 1-9, capped at ######; Title is #),
+ * bold/italic/strikethrough/code per word, lists with levels (indented by the width of the parent's marker:
+ * two spaces under "-", three under "1.", as CommonMark nests them), Quote/Intense Quote as "> ", a No Spacing
+ * paragraph set in a monospace font as a fenced code block (one per paragraph; Word line breaks are its lines),
+ * tables as pipe tables (first row as header), pictures as `![alt text]()` after the paragraph's text, links
+ * as `[text](url)`. Formatting that covers a whole heading or quote is taken as its style's and left out.
+ * @param {Loaded[]} loaded
+ * @returns {Piece[]}
+ */
+export function markdownOf(loaded) {
+  /** @type {number[]} marker widths of the open list levels */
+  let widths = [];
+  return loaded.map((block) => {
+    if (block.kind === "table") {
+      widths = [];
+      return { md: pipeTable(block.table.values) };
+    }
+    const { paragraph } = block;
+    const list = listOf(block);
+    if (!list) widths = [];
+    const text = paragraph.text;
+    if (isCode(paragraph) && text) return { md: fence(text.replace(/\f/g, "").split("\v").join("\n")) };
+    const level = headingLevel(paragraph) ?? (paragraph.styleBuiltIn === "Title" ? 1 : undefined);
+    const quote = paragraph.styleBuiltIn === "Quote" || paragraph.styleBuiltIn === "IntenseQuote";
+    const links = (block.links?.items ?? []).map((range) => ({ text: range.text, url: range.hyperlink }));
+    const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links);
+    const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
+    const inline = [renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" ");
+    if (list) {
+      const marker = list.kind === "number" ? "1. " : "- ";
+      const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
+      const indent = parents.reduce((sum, width) => sum + width, 0);
+      widths = [...parents, marker.length];
+      return { md: inline ? `${" ".repeat(indent)}${marker}${inline}` : "", list: true };
+    }
+    if (!inline) return { md: "" };
+    if (level !== undefined) return { md: `${"#".repeat(Math.min(level, 6))} ${inline}` };
+    if (quote) return { md: `> ${inline}` };
+    return { md: escapeLineStart(inline) };
+  });
+}
+
+/** @param {Word.Paragraph} paragraph */
+function isCode(paragraph) {
+  const codeStyle = paragraph.styleBuiltIn === "NoSpacing" || /preformatted|code/i.test(paragraph.style);
+  return codeStyle && MONOSPACE.test(paragraph.font.name ?? "");
+}
+
+/**
+ * The paragraph's runs from its words (spaces trimmed, so a word's formatting is its own; the spaces between
+ * words are found in the paragraph's text) and its hyperlinks (Range.getHyperlinkRanges: their text is found in
+ * the paragraph's text in order, so a link covers exactly its characters). A word whose formatting is mixed
+ * counts as formatted without its trailing punctuation ("**Note**:" reads back as such; a mixed font as code).
+ * Words that cannot be found in the text in order: the text is taken plain.
+ * @param {Word.Range[]} ranges
+ * @param {string} text
+ * @param {boolean} styled  a heading or quote: formatting on every word is the style's
+ * @param {{ text: string, url: string }[]} [links]
+ * @returns {Run[]}
+ */
+export function runsOf(ranges, text, styled, links = []) {
+  const plainRun = (/** @type {string} */ t) => ({ text: t, bold: false, italic: false, strike: false, code: false, link: "" });
+  /** @type {Run[]} */
+  let runs = [];
+  let at = 0;
+  for (const range of ranges) {
+    /** @type {Word_} */
+    const word = { text: range.text, bold: range.font.bold, italic: range.font.italic, strike: range.font.strikeThrough, font: range.font.name };
+    const found = word.text ? text.indexOf(word.text, at) : -1;
+    if (found < 0 || text.slice(at, found).trim()) return [plainRun(text)];
+    if (found > at) runs.push(plainRun(text.slice(at, found)));
+    at = found + word.text.length;
+    const mixed = word.bold === null || word.italic === null || word.strike === null || word.font === null;
+    const run = { text: word.text, bold: word.bold !== false, italic: word.italic !== false, strike: word.strike !== false, code: word.font === null || MONOSPACE.test(word.font), link: "" };
+    const tail = mixed ? /\p{P}*$/u.exec(word.text)?.[0] ?? "" : "";
+    if (tail && tail.length < word.text.length) runs.push({ ...run, text: word.text.slice(0, -tail.length) }, plainRun(tail));
+    else runs.push(run);
+  }
+  if (text.slice(at).trim()) return [plainRun(text)];
+  if (at < text.length) runs.push(plainRun(text.slice(at)));
+  runs = withLinks(runs, text, links);
+  if (styled) {
+    const visible = runs.filter((run) => run.text.trim());
+    for (const flag of /** @type {const} */ (["bold", "italic"])) {
+      if (visible.length && visible.every((run) => run[flag])) for (const run of runs) run[flag] = false;
+    }
+  }
+  return mergeRuns(runs);
+}
+
+/**
+ * The runs split where links start and end, each part carrying its link.
+ * @param {Run[]} runs  covering `text` in order
+ * @param {string} text
+ * @param {{ text: string, url: string }[]} links
+ * @returns {Run[]}
+ */
+function withLinks(runs, text, links) {
+  /** @type {{ start: number, end: number, url: string }[]} */
+  const spans = [];
+  let at = 0;
+  for (const link of links) {
+    const found = link.text && link.url ? text.indexOf(link.text, at) : -1;
+    if (found < 0) continue;
+    spans.push({ start: found, end: found + link.text.length, url: link.url });
+    at = found + link.text.length;
+  }
+  if (!spans.length) return runs;
+  const cuts = new Set(spans.flatMap((span) => [span.start, span.end]));
+  /** @type {Run[]} */
+  const out = [];
+  let pos = 0;
+  for (const run of runs) {
+    let from = 0;
+    for (let i = 1; i <= run.text.length; i += 1) {
+      if (i < run.text.length && !cuts.has(pos + i)) continue;
+      const start = pos + from;
+      const url = spans.find((span) => span.start <= start && start < span.end)?.url ?? "";
+      out.push({ ...run, text: run.text.slice(from, i), link: url });
+      from = i;
+    }
+    pos += run.text.length;
+  }
+  return out;
+}
+
+/** @param {Run[]} runs */
+function mergeRuns(runs) {
+  /** @type {Run[]} */
+  const out = [];
+  for (const run of runs) {
+    const last = out[out.length - 1];
+    const blank = !run.text.trim() && !run.code;
+    if (last && last.link === run.link && (blank || (last.bold === run.bold && last.italic === run.italic && last.strike === run.strike && last.code === run.code))) {
+      last.text += run.text;
+    } else out.push({ ...run });
+  }
+  return out;
+}
+
+/**
+ * Runs as inline markdown; spaces at a link's edges stay outside it.
+ * @param {Run[]} runs
+ */
+export function renderRuns(runs) {
+  let out = "";
+  for (let i = 0; i < runs.length; ) {
+    const link = runs[i].link;
+    let j = i;
+    while (j < runs.length && runs[j].link === link) j += 1;
+    const inner = runs.slice(i, j).map(renderRun).join("");
+    const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner) ?? ["", "", inner, ""];
+    out += link && core ? `${lead}[${core}](${escapeUrl(link)})${trail}` : inner;
+    i = j;
+  }
+  return out;
+}
+
+/** @param {Run} run */
+function renderRun(run) {
+  const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(run.text) ?? ["", "", run.text, ""];
+  if (!core) return spaces(run.text);
+  const marks = `${run.strike ? "~~" : ""}${run.bold ? "**" : ""}${run.italic ? "*" : ""}`;
+  const inner = run.code ? codeSpan(core.replace(/\v/g, " ")) : escapeText(core);
+  return `${spaces(lead)}${marks}${inner}${[...marks].reverse().join("")}${spaces(trail)}`;
+}
+
+/** @param {string} text  white space with Word's line breaks as markdown hard breaks */
+function spaces(text) {
+  return text.replace(/\v/g, "\\\n");
+}
+
+/**
+ * Literal text: markdown's inline specials escaped (an underscore unless it joins two letters or digits), line
+ * breaks as hard breaks.
+ * @param {string} text
+ */
+export function escapeText(text) {
+  return text
+    .replace(/[\\`*[\]]|<(?=[A-Za-z/!?])|&(?=#?\w+;)/g, "\\$&")
+    .replace(/~~+/g, (tildes) => tildes.replace(/~/g, "\\~"))
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
+    .replace(/\f/g, "")
+    .replace(/\v/g, "\\\n");
+}
+
+/** A paragraph that would otherwise start a heading, quote, list or rule. @param {string} md */
+function escapeLineStart(md) {
+  return md.replace(/^(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|\d{1,9}(?=[.)](\s|$)))/, (match) => (/^\d/.test(match) ? `${match}\\` : `\\${match}`));
+}
+
+/** @param {string} code */
+function codeSpan(code) {
+  const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((ticks) => ticks.length));
+  const ticks = "`".repeat(longest + 1);
+  const pad = /^`|`$/.test(code) || (/^ .*\S.* $/.test(code)) ? " " : "";
+  return `${ticks}${pad}${code}${pad}${ticks}`;
+}
+
+/** @param {string} code */
+function fence(code) {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((ticks) => ticks.length));
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks}\n${code}\n${ticks}`;
+}
+
+/** @param {string} url */
+function escapeUrl(url) {
+  return url.replace(/[\s()<>]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * A pipe table: the first row is the header, short rows are padded, `|` in cells escaped.
+ * @param {string[][]} values
+ */
+export function pipeTable(values) {
+  const cols = Math.max(1, ...values.map((row) => row.length));
+  const cell = (/** @type {string | undefined} */ text) => escapeText((text ?? "").replace(/[\r\n\v\t]+/g, " ").trim()).replace(/\|/g, "\\|");
+  const line = (/** @type {string[]} */ row) => `| ${Array.from({ length: cols }, (_, c) => cell(row[c])).join(" | ")} |`;
+  const [head = [], ...body] = values;
+  return [line(head), `|${" --- |".repeat(cols)}`, ...body.map(line)].join("\n");
+}

@@ -1,0 +1,232 @@
+// readDocument: one page of the document (or of a range) as text, markdown or structure.
+//
+// Blocks are the paragraphs and tables of the scope in document order; a table is one block and the
+// paragraphs inside it are not blocks. A page costs two round trips whatever the document's size: the
+// handler's own sync loads one light property of every paragraph (tableNestingLevel) and of every table
+// (nestingLevel) to find the block boundaries; the page's details are queued after it, arrive with Word.run's
+// closing sync, and the page is built from them in `afterSync`.
+
+import { bool, int, oneOf } from "../args.js";
+import { resolveScope } from "../registry.js";
+import { headingLevel, listOf, markdownOf } from "./read-markdown.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+/** @typedef {"text" | "markdown" | "structure"} Format */
+/** @typedef {{ kind: "paragraph", paragraph: Word.Paragraph } | { kind: "table", table: Word.Table }} Block */
+/** @typedef {import("./read-markdown.js").Piece} Piece */
+
+const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
+const WORD_MARKS = [" "];
+
+/**
+ * readDocument {scope, format, offset, limit, maxChars, includeRangeIds}. The page also stops before the block
+ * that would take the output past maxChars (at least one block: cut when it alone is too long), with
+ * `truncated: true`. Text: a paragraph per line, a table as tab-separated rows. Markdown: see {@link markdownOf}.
+ * Structure: one entry per block. Its ids (includeRangeIds; structure only) are minted for the page's blocks before the details
+ * are read, so the closing sync carries the tracking too.
+ * @param {HandlerEnv} env
+ */
+export async function readDocument({ context, registry, args, sync, note, afterSync }) {
+  const format = oneOf(args, "format", FORMATS, "text");
+  const offset = int(args, "offset", { min: 0, fallback: 0 });
+  const limit = int(args, "limit", { min: 1, max: 1000, fallback: 200 });
+  const maxChars = int(args, "maxChars", { min: 1, max: 200_000, fallback: 20_000 });
+  const includeRangeIds = bool(args, "includeRangeIds", false);
+  const target = resolveScope(context, registry, args.scope ?? "document");
+  const holder = target.kind === "document" ? target.body : target.range;
+  const paragraphs = holder.paragraphs.load("tableNestingLevel");
+  const tables = holder.tables.load("nestingLevel");
+  await sync();
+
+  const { blocks, unmatchedTables } = findBlocks(paragraphs.items, tables.items);
+  if (unmatchedTables > 0) note("warn", `${unmatchedTables} table(s) directly after another table were read as part of it`, "args.scope");
+  const page = blocks.slice(offset, offset + limit);
+  const loaded = page.map((block) => queueDetails(block, format));
+  const ids = includeRangeIds && format === "structure"
+    ? page.map((block) => (block.kind === "paragraph" ? registry.add("rng", block.paragraph.getRange("Whole")) : registry.add("tbl", block.table, { holds: tables })))
+    : [];
+  /** @type {Record<string, any>} completed once the details are loaded */
+  const data = {};
+  afterSync(() => Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids })));
+  return data;
+}
+/** Its one sync only reads (the engine can check expectText in it). */
+readDocument.firstSync = /** @type {const} */ ("read");
+
+/**
+ * Blocks from the scope's paragraphs and tables: a run of paragraphs inside tables is the next top-level table
+ * (Word keeps a paragraph between two tables). A run without a table left (a collapsed range inside a cell, whose
+ * `tables` is empty) stays paragraphs.
+ * @param {Word.Paragraph[]} paragraphs
+ * @param {Word.Table[]} tables
+ * @returns {{ blocks: Block[], unmatchedTables: number }}
+ */
+export function findBlocks(paragraphs, tables) {
+  const top = Math.min(...tables.map((table) => table.nestingLevel));
+  const outer = tables.filter((table) => table.nestingLevel === top);
+  /** @type {Block[]} */
+  const blocks = [];
+  let next = 0;
+  /** @type {Word.Paragraph[]} */
+  let run = [];
+  const endRun = () => {
+    if (run.length && next < outer.length) blocks.push({ kind: "table", table: outer[next++] });
+    else for (const paragraph of run) blocks.push({ kind: "paragraph", paragraph });
+    run = [];
+  };
+  for (const paragraph of paragraphs) {
+    if (paragraph.tableNestingLevel > 0) run.push(paragraph);
+    else {
+      endRun();
+      blocks.push({ kind: "paragraph", paragraph });
+    }
+  }
+  endRun();
+  return { blocks, unmatchedTables: outer.length - next };
+}
+
+/**
+ * What the closing sync loads for a block (a paragraph's words, links and pictures only for markdown).
+ * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List }
+ *   | { kind: "table", table: Word.Table }} Loaded
+ */
+
+/**
+ * Queue the loads one block needs for the format (read by the closing sync).
+ * @param {Block} block
+ * @param {Format} format
+ * @returns {Loaded}
+ */
+function queueDetails(block, format) {
+  if (block.kind === "table") {
+    block.table.load(format === "structure" ? "values, rowCount, style" : "values");
+    return block;
+  }
+  const { paragraph } = block;
+  if (format === "text") {
+    paragraph.load("text");
+    return block;
+  }
+  paragraph.load(format === "markdown" ? "text, style, styleBuiltIn, font/name" : "text, style, styleBuiltIn");
+  const listItem = paragraph.listItemOrNullObject.load("level");
+  const list = paragraph.listOrNullObject.load("levelTypes");
+  if (format === "structure") return { kind: "paragraph", paragraph, listItem, list };
+  const words = paragraph.getTextRanges(WORD_MARKS, true).load("text, font/bold, font/italic, font/strikeThrough, font/name");
+  const links = paragraph.getRange("Content").getHyperlinkRanges().load("text, hyperlink");
+  const pictures = paragraph.inlinePictures.load("altTextDescription, altTextTitle");
+  return { kind: "paragraph", paragraph, listItem, list, words, links, pictures };
+}
+
+/**
+ * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[] }} page
+ * @returns {Record<string, any>}
+ */
+function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids }) {
+  /** @type {any[]} */
+  const pieces = format === "structure" ? structureOf(loaded, offset, ids) : format === "markdown" ? markdownOf(loaded) : loaded.map(textOf);
+  /** @type {any[]} */
+  const kept = [];
+  let used = format === "structure" ? 2 : 0; // the brackets of the JSON array
+  let truncated = false;
+  for (const piece of pieces) {
+    const cost = joint(format, kept, piece).length + size(format, piece);
+    if (used + cost > maxChars) {
+      truncated = true;
+      if (kept.length === 0) kept.push(cut(format, piece, maxChars - used));
+      break;
+    }
+    kept.push(piece);
+    used += cost;
+  }
+  const end = offset + kept.length;
+  /** @type {Record<string, any>} */
+  const data = { format, offset, nextOffset: end < totalBlocks ? end : null, totalBlocks, truncated };
+  if (format === "structure") data.blocks = kept;
+  else if (format === "text") data.text = kept.join("\n");
+  else data.markdown = kept.map((piece, i) => joint(format, kept.slice(0, i), piece) + piece.md).join("");
+  return data;
+}
+
+/**
+ * What goes between the kept pieces and the next one. Markdown: nothing around empty paragraphs, a new
+ * line between list items, else a blank line.
+ * @param {Format} format
+ * @param {any[]} kept
+ * @param {any} piece
+ */
+function joint(format, kept, piece) {
+  if (kept.length === 0) return "";
+  if (format === "text") return "\n";
+  if (format === "structure") return ",";
+  /** @type {Piece | undefined} */
+  const before = [...kept].reverse().find((/** @type {Piece} */ p) => p.md);
+  if (!before || !piece.md) return "";
+  return before.list && piece.list ? "\n" : "\n\n";
+}
+
+/**
+ * @param {Format} format
+ * @param {any} piece
+ */
+function size(format, piece) {
+  return format === "structure" ? JSON.stringify(piece).length : format === "markdown" ? piece.md.length : piece.length;
+}
+
+/**
+ * A piece cut down to `room` characters (the first block of a page that alone exceeds maxChars).
+ * @param {Format} format
+ * @param {any} piece
+ * @param {number} room
+ */
+function cut(format, piece, room) {
+  if (format === "text") return piece.slice(0, Math.max(0, room));
+  if (format === "markdown") return { ...piece, md: piece.md.slice(0, Math.max(0, room)) };
+  const entry = { ...piece, text: "" };
+  if (entry.table) entry.table = { ...entry.table, values: [] };
+  const left = Math.max(0, room - JSON.stringify(entry).length);
+  entry.text = piece.text.slice(0, left);
+  return entry;
+}
+
+/** @param {Loaded} block */
+function textOf(block) {
+  return block.kind === "table" ? tableText(block.table.values) : plain(block.paragraph.text);
+}
+
+/** @param {string} text Word's line breaks (\v) as new lines, page and section breaks (\f) dropped. */
+function plain(text) {
+  return text.replace(/\v/g, "\n").replace(/\f/g, "");
+}
+
+/** @param {string[][]} values */
+function tableText(values) {
+  return values.map((row) => row.map((cell) => cell.replace(/[\r\n\v\t]+/g, " ")).join("\t")).join("\n");
+}
+
+/**
+ * @param {Loaded[]} loaded
+ * @param {number} offset
+ * @param {string[]} ids
+ */
+function structureOf(loaded, offset, ids) {
+  return loaded.map((block, i) => {
+    const index = offset + i;
+    if (block.kind === "table") {
+      const { values } = block.table;
+      const entry = {
+        index, type: "table", text: tableText(values), style: block.table.style,
+        table: { rows: block.table.rowCount, cols: Math.max(0, ...values.map((row) => row.length)), values },
+      };
+      return ids.length ? { ...entry, tableId: ids[i] } : entry;
+    }
+    const { paragraph } = block;
+    /** @type {Record<string, any>} */
+    const entry = { index, type: "paragraph", text: plain(paragraph.text), style: paragraph.style };
+    const level = headingLevel(paragraph);
+    if (level !== undefined) entry.headingLevel = level;
+    const list = listOf(block);
+    if (list) entry.list = list;
+    if (ids.length) entry.rangeId = ids[i];
+    return entry;
+  });
+}
