@@ -163,6 +163,20 @@ VALID: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
                                       "maxChars": 20000, "includeRangeIds": False}),
     ("md-min", "insertMarkdown", {"markdown": "Hi"},
      {"blocks": [{"type": "paragraph", "runs": [{"text": "Hi"}]}], "scope": "selection", "location": "replace"}),
+    ("tc-set", "trackChanges.set", {"mode": "all"}, {"mode": "all"}),
+    ("tc-get", "trackChanges.get", {}, {}),
+    ("tc-list", "trackChanges.list", {}, {"scope": "document"}),
+    ("tc-accept", "trackChanges.accept", {"all": True}, {"all": True, "scope": "document"}),
+    ("tc-reject", "trackChanges.reject", {"changeIds": ["c"]}, {"changeIds": ["c"], "scope": "document"}),
+    ("cm-add", "comment.add", {"text": "Check", "scope": "rng_1"}, {"text": "Check", "scope": "rangeId:rng_1"}),
+    ("cm-list", "comment.list", {}, {"scope": "document", "includeResolved": False}),
+    ("cm-reply", "comment.reply", {"commentId": "c1", "text": "ok"}, {"commentId": "c1", "text": "ok"}),
+    ("cm-resolve", "comment.resolve", {"commentId": "c1"}, {"commentId": "c1", "resolved": True}),
+    ("cm-delete", "comment.delete", {"commentId": "c1"}, {"commentId": "c1"}),
+    ("an-create", "anchor.create", {}, {"scope": "selection"}),
+    ("an-list", "anchor.list", {}, {}),
+    ("an-remove", "anchor.remove", {"anchorId": "anc_1"}, {"anchorId": "anc_1", "keepContent": True}),
+    ("an-scope", "insertText", {"text": "A", "scope": "anchor:anc_1"}, {**IT, "text": "A", "scope": "anchor:anc_1"}),
     ("batch-min", "batch", {"ops": [{"op": "getSelection"}]}, {"ops": [{"op": "getSelection", "args": {}}],
                                                                "stopOnError": True}),
 ]
@@ -281,6 +295,21 @@ INVALID: list[tuple[str, str, Any, str, str, str]] = [
     ("read-bad-format", "readDocument", {"format": "pdf"}, "E_INVALID_ARG", "args.format", "text"),
     ("md-missing", "insertMarkdown", {}, "E_INVALID_ARG", "args.markdown", "required"),
     ("batch-empty", "batch", {"ops": []}, "E_INVALID_ARG", "args.ops", "non-empty"),
+    # comments and anchors (details in test_ops_review.py)
+    ("cm-add-text", "comment.add", {}, "E_INVALID_ARG", "args.text", "required"),
+    ("cm-list-flag", "comment.list", {"includeResolved": "x"}, "E_INVALID_ARG", "args.includeResolved", "true or false"),
+    ("cm-reply-text", "comment.reply", {"commentId": "c1"}, "E_INVALID_ARG", "args.text", "required"),
+    ("cm-resolve-id", "comment.resolve", {}, "E_INVALID_ARG", "args.commentId", "required"),
+    ("cm-delete-id", "comment.delete", {}, "E_INVALID_ARG", "args.commentId", "required"),
+    ("an-create-name", "anchor.create", {"name": 5}, "E_INVALID_ARG", "args.name", "must be a string"),
+    ("an-list-track", "anchor.list", {"trackChanges": True}, "E_INVALID_ARG", "args.trackChanges", "trackChanges"),
+    ("an-remove-id", "anchor.remove", {}, "E_INVALID_ARG", "args.anchorId", "required"),
+    # tracked changes (details in test_ops_revisions.py)
+    ("tc-set-bad", "trackChanges.set", {"mode": "sometimes"}, "E_INVALID_ARG", "args.mode", "off"),
+    ("tc-get-read", "trackChanges.get", {"trackChanges": True}, "E_INVALID_ARG", "args.trackChanges", "trackChanges"),
+    ("tc-list-bad", "trackChanges.list", {"scope": 5}, "E_INVALID_ARG", "args.scope", "must be"),
+    ("tc-accept-none", "trackChanges.accept", {}, "E_INVALID_ARG", "args.changeIds", "changeIds"),
+    ("tc-reject-both", "trackChanges.reject", {"all": True, "changeIds": ["c"]}, "E_INVALID_ARG", "args.changeIds", "changeIds"),
 ]
 
 

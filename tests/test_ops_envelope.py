@@ -25,7 +25,11 @@ def test_supported_ops_in_seed_order() -> None:
         "insertText", "getSelection", "search", "replace", "insertPicture",
         "table.create", "table.insertRows", "table.insertColumns", "table.deleteRows", "table.deleteColumns",
         "table.setCellText", "table.mergeCells", "table.applyStyle", "applyStyle", "listStyles",
-        "readDocument", "insertMarkdown", "batch",
+        "readDocument", "insertMarkdown",
+        "trackChanges.set", "trackChanges.get", "trackChanges.list", "trackChanges.accept", "trackChanges.reject",
+        "comment.add", "comment.list", "comment.reply", "comment.resolve", "comment.delete",
+        "anchor.create", "anchor.list", "anchor.remove",
+        "batch",
     )
 
 

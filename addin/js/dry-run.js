@@ -50,7 +50,7 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
     if (made) {
       targets.expectText = `not checked: the range is ${made}`;
     } else {
-      const expectation = queueExpectation(registry, args, expectText);
+      const expectation = queueExpectation(registry, args, expectText, context);
       reads = true;
       checks.push(() => expectation.check());
     }
@@ -167,6 +167,9 @@ function resolveTarget(context, registry, value, field) {
   if (target.kind === "document") return { reads: false, describe: () => ({ kind: "document" }) };
   target.range.load("text");
   if (target.kind === "selection") return { reads: true, describe: () => ({ kind: "selection", text: clip(target.range.text) }) };
+  if (typeof value === "string" && value.startsWith("anchor:")) {
+    return { reads: true, describe: () => ({ kind: "anchor", anchorId: value.slice(7), text: clip(target.range.text) }) };
+  }
   const { id } = parseRef(value, field);
   return { reads: true, describe: () => ({ kind: id.startsWith("tbl_") ? "table" : "range", rangeId: id, text: clip(target.range.text) }) };
 }

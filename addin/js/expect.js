@@ -5,7 +5,7 @@
 // Handlers never see either: they get the args without them.
 
 import { PaneError } from "./errors.js";
-import { parseRef } from "./registry.js";
+import { anchorRange, parseRef } from "./registry.js";
 
 /** The fields through which an op targets a range or table. */
 export const TARGET_FIELDS = /** @type {const} */ (["scope", "target", "tableRef"]);
@@ -27,15 +27,21 @@ export function splitCommonArgs(args) {
 }
 
 /**
- * The range an op targets through "rangeId:<id>" in scope, target or tableRef (the first of them); a table
- * id there designates the table's whole range. Unknown ids are E_NOT_FOUND on their field.
+ * The range an op targets through "rangeId:<id>" (or "anchor:<id>", given the context) in scope, target or
+ * tableRef (the first of them); a table id there designates the table's whole range. Unknown ids are
+ * E_NOT_FOUND on their field (an unknown anchor at the sync).
  * @param {import("./registry.js").Registry} registry
  * @param {Record<string, any>} args
+ * @param {Word.RequestContext} [context]  needed for anchors (their content control is found by tag)
  * @returns {{ field: string, id: string, range: Word.Range } | undefined}
  */
-export function targetRange(registry, args) {
+export function targetRange(registry, args, context) {
   for (const name of TARGET_FIELDS) {
     const value = args[name];
+    if (context && typeof value === "string" && value.startsWith("anchor:")) {
+      const field = `args.${name}`;
+      return { field, id: value, range: anchorRange(context, value.slice(7), field) };
+    }
     if (typeof value !== "string" || !value.startsWith("rangeId:")) continue;
     const field = `args.${name}`;
     const { id } = parseRef(value, field);
@@ -51,11 +57,12 @@ export function targetRange(registry, args) {
  * @param {import("./registry.js").Registry} registry
  * @param {Record<string, any>} args  the op's own args
  * @param {string} expectText
+ * @param {Word.RequestContext} [context]  for an "anchor:<id>" target
  */
-export function queueExpectation(registry, args, expectText) {
-  const target = targetRange(registry, args);
+export function queueExpectation(registry, args, expectText, context) {
+  const target = targetRange(registry, args, context);
   if (!target) {
-    throw new PaneError("E_INVALID_ARG", 'args.expectText needs an op that targets a range: give scope, target or tableRef as "rangeId:<id>"', "args.expectText");
+    throw new PaneError("E_INVALID_ARG", 'args.expectText needs an op that targets a range: give scope, target or tableRef as "rangeId:<id>" or "anchor:<id>"', "args.expectText");
   }
   target.range.load("text");
   return {

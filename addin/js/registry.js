@@ -217,6 +217,7 @@ export function parseRef(ref, field) {
 export function resolveScope(context, registry, scope, field = "args.scope") {
   if (scope === "document") return { kind: "document", body: context.document.body };
   if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
+  if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, scope.slice(7), field) };
   const { kind, id } = parseScopeRef(scope, field);
   if (kind === "rangeId" && id.startsWith("tbl_")) return { kind: "range", range: registry.table(id, field).getRange("Whole") };
   return { kind: "range", range: registry.range(id, field) };
@@ -228,7 +229,36 @@ export function resolveScope(context, registry, scope, field = "args.scope") {
  */
 function parseScopeRef(scope, field) {
   if (typeof scope === "string" && scope.startsWith("rangeId:")) return parseRef(scope, field);
-  throw new PaneError("E_INVALID_ARG", `${field} must be "document", "selection" or "rangeId:<id>"`, field);
+  throw new PaneError("E_INVALID_ARG", `${field} must be "document", "selection", "rangeId:<id>" or "anchor:<id>"`, field);
+}
+
+/** What an anchor's content control is tagged with: the prefix marks the tags we made (anchor.list). */
+export const ANCHOR_TAG_PREFIX = "wordbridge:";
+
+/**
+ * The content control of an anchor (`anchor:<id>` scopes): found by its tag, which lives in the document, so
+ * it outlives the pane and the server. ItemNotFound (E_NOT_FOUND) at the sync when no control has the tag.
+ * `getFirst` and `getRange` are WordApi 1.3, content controls 1.1: a host below 1.3 throws ApiNotFound
+ * (E_UNSUPPORTED naming the set) when they are queued.
+ * @param {Word.RequestContext} context
+ * @param {string} id
+ * @param {string} [field]
+ * @returns {Word.ContentControl}
+ */
+export function anchorControl(context, id, field = "args.scope") {
+  if (!id) throw new PaneError("E_INVALID_ARG", `${field} must be "anchor:<id>" with an id from anchor.create`, field);
+  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst();
+}
+
+/**
+ * The content of an anchor's content control: what `anchor:<id>` designates wherever `rangeId:<id>` may be.
+ * @param {Word.RequestContext} context
+ * @param {string} id
+ * @param {string} [field]
+ * @returns {Word.Range}
+ */
+export function anchorRange(context, id, field = "args.scope") {
+  return anchorControl(context, id, field).getRange("Content");
 }
 
 /**
@@ -250,9 +280,13 @@ export function resolveScopeRange(context, registry, scope, field = "args.scope"
  * @param {Registry} registry
  * @param {unknown} ref
  * @param {string} [field]
+ * @param {Word.RequestContext} [context]  needed for an `anchor:<id>` ref (a table inside the anchor)
  * @returns {{ table: Word.Table, viaRange: boolean }}
  */
-export function resolveTableRef(registry, ref, field = "args.tableRef") {
+export function resolveTableRef(registry, ref, field = "args.tableRef", context = undefined) {
+  if (context && typeof ref === "string" && ref.startsWith("anchor:")) {
+    return { table: anchorRange(context, ref.slice(7), field).parentTableOrNullObject, viaRange: true };
+  }
   const { kind, id } = parseRef(ref, field);
   if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };
   return { table: registry.range(id, field).parentTableOrNullObject, viaRange: true };

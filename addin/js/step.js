@@ -1,8 +1,10 @@
 // One op on the shared context, with the args every op takes: dryRun resolves and checks its targets
-// instead of running it (dry-run.js); expectText is checked before anything is written (expect.js).
+// instead of running it (dry-run.js); expectText is checked before anything is written (expect.js);
+// trackChanges makes just this edit a tracked change (runTracked).
 
 import { queueExpectation, splitCommonArgs } from "./expect.js";
 import { dryRun } from "./dry-run.js";
+import { PaneError } from "./errors.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./types.js").Handler} Handler */
@@ -33,11 +35,88 @@ export function firstSyncOf(handler, env) {
  */
 export async function runStep(handler, op, env) {
   if (handler.ownsCommonArgs) return handler(env);
-  const { own, expectText, dryRun: dry } = splitCommonArgs(env.args);
+  const { trackChanges, ...args } = env.args;
+  if (trackChanges !== undefined && typeof trackChanges !== "boolean") {
+    throw new PaneError("E_INVALID_ARG", "args.trackChanges must be true or false", "args.trackChanges");
+  }
+  const { own, expectText, dryRun: dry } = splitCommonArgs(args);
   const stepEnv = { ...env, args: own };
   if (dry) return dryRun(op, stepEnv, expectText);
+  if (trackChanges) return runTracked(handler, op, stepEnv, expectText);
+  return runChecked(handler, op, stepEnv, expectText);
+}
+
+/**
+ * trackChanges: true — tracking on, the edit, the previous mode back, in the op's own syncs: the mode is
+ * loaded and set to TrackAll before the handler queues anything, the handler's first sync (or one of ours
+ * when it never syncs) brings the previous mode back, and restoring it rides on Word.run's closing sync.
+ * At most 2 syncs, as without it. If the op fails, the previous mode is restored when known (one more
+ * sync), else a warning says tracking may still be on.
+ * @param {Handler} handler
+ * @param {string} op
+ * @param {HandlerEnv} env  with the op's own args
+ * @param {string | undefined} expectText
+ */
+async function runTracked(handler, op, env, expectText) {
+  if (!env.supports("WordApi", "1.4")) {
+    throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
+  }
+  const doc = env.context.document;
+  doc.load("changeTrackingMode"); // runs before the set below: it reads the mode the document had
+  doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ ("TrackAll");
+  /** @type {string | undefined} */
+  let previous;
+  let sent = false;
+  const sync = async () => {
+    sent = true;
+    await env.sync();
+    previous ??= doc.changeTrackingMode;
+  };
+  try {
+    const data = await runChecked(handler, op, { ...env, sync }, expectText);
+    if (previous === undefined) await sync();
+    if (previous !== "TrackAll") doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
+    return data;
+  } catch (err) {
+    await restoreAfterFailure(env, doc, previous, sent);
+    throw err;
+  }
+}
+
+/**
+ * @param {HandlerEnv} env
+ * @param {Word.Document} doc
+ * @param {string | undefined} previous  the mode before the op, when a sync brought it back
+ * @param {boolean} sent  whether a sync was sent (one that failed brings nothing back)
+ */
+async function restoreAfterFailure(env, doc, previous, sent) {
+  try {
+    if (previous === undefined) {
+      if (sent) throw new Error("the previous mode is unknown");
+      // Nothing reached Word yet: the queued load comes first, so this sync still reads the old mode.
+      await env.sync();
+      previous = doc.changeTrackingMode;
+    }
+    if (previous !== "TrackAll") {
+      doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
+      await env.sync();
+    }
+  } catch {
+    env.note("warn", "track changes was switched on for this edit and may still be on: check with trackChanges.get", "args.trackChanges");
+  }
+}
+
+/**
+ * The op with expectText checked before anything is written (see runStep).
+ * @param {Handler} handler
+ * @param {string} op
+ * @param {HandlerEnv} stepEnv
+ * @param {string | undefined} expectText
+ */
+async function runChecked(handler, op, stepEnv, expectText) {
+  const env = stepEnv;
   if (expectText === undefined) return handler(stepEnv);
-  const expectation = queueExpectation(env.registry, own, expectText);
+  const expectation = queueExpectation(env.registry, stepEnv.args, expectText, env.context);
   if (firstSyncOf(handler, stepEnv) !== "read") {
     await env.sync();
     expectation.check();

@@ -2,6 +2,7 @@
 // linear character stream, like Word's story. Every paragraph contributes its units plus one mark,
 // every table row one end-of-row mark. Ranges are anchors (start/end positions) that every edit
 // adjusts, so tracked ranges follow the text; paragraphs, tables, cells are held by identity.
+import { recordInsertion, keepTrackedDeletion } from "./revisions.js";
 import { createStyleCatalogue, styleDefaults, characterStyleFont } from "./styles.js";
 
 export const PICTURE_CHAR = "\uFFFC";
@@ -89,7 +90,8 @@ export function releaseAnchor(doc, a) {
 // Text inserted at p: anchors at or after p move; an anchor ending at p does not grow.
 export function shiftInsert(doc, p, n) {
   for (const a of doc.anchors) {
-    if (a.start >= p) { a.start += n; a.end += n; }
+    if (a.sticky && a.start <= p && p <= a.end) a.end += n; // a content control keeps text inserted at its edges
+    else if (a.start >= p) { a.start += n; a.end += n; }
     else if (a.end > p) a.end += n;
   }
 }
@@ -351,6 +353,7 @@ export function insertBlock(doc, container, index, block) {
     L.version = doc.version;
   }
   shiftInsert(doc, p, blockLength(block));
+  recordInsertion(doc, { start: p, end: p + blockLength(block) });
 }
 
 function markDeleted(block) {
@@ -415,6 +418,7 @@ export function insertPartsAt(doc, pos, parts) {
     length += part.units.length;
   });
   if (parts.length > 1 && parts[parts.length - 1].props) Object.assign(para.props, parts[parts.length - 1].props);
+  recordInsertion(doc, { start, end: start + length });
   return { start, end: start + length };
 }
 
@@ -431,7 +435,7 @@ export function insertTextAt(doc, pos, text, fmt) {
  * cell and row structure of partly covered tables stays, the last mark of a container stays.
  */
 export function deleteSpan(doc, s, e) {
-  if (e <= s) return;
+  if (e <= s || keepTrackedDeletion(doc, s, e)) return;
   const L = layout(doc);
   // Text inside one paragraph (the common Replace): no need to visit the whole tree.
   const one = locate(doc, s);

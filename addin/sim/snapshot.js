@@ -1,6 +1,8 @@
 // snapshot(): the document as JSON in the shape docs/architecture.md names as contract (extra fields allowed).
 import { layout, effectiveFont, effectivePara, spanText } from "./model.js";
 import { columnCount, cellText } from "./tables-model.js";
+import { revisionsJSON } from "./revisions.js";
+import { contentControlsJSON } from "./content-controls.js";
 
 const RUN_KEYS = ["bold", "italic", "underline", "name", "size", "color", "highlight", "strikeThrough", "link"];
 
@@ -75,6 +77,8 @@ export function snapshotDocument(doc) {
     comments: doc.comments.map((c) => ({ id: c.id, content: c.content, author: c.authorName, resolved: c.resolved, text: spanText(doc, c.anchor.start, c.anchor.end), replies: c.replies.map((r) => r.content) })),
     shapes: doc.shapes.map((s) => ({ id: s.id, type: s.type, left: s.left, top: s.top, width: s.width, height: s.height, wrapType: s.textWrap.type, altText: s.altTextDescription })),
     changeTrackingMode: doc.changeTrackingMode,
+    revisions: revisionsJSON(doc),
+    contentControls: contentControlsJSON(doc),
     length: layout(doc).length,
   };
 }

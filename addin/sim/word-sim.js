@@ -14,6 +14,8 @@ import { decodeBase64, imageInfo, pxToPt } from "./images.js";
 import "./proxies-text.js";
 import "./proxies-table.js";
 import "./proxies-misc.js";
+import "./proxies-revisions.js";
+import "./proxies-review.js";
 
 export { OfficeExtensionError };
 

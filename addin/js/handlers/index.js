@@ -8,6 +8,9 @@ import { applyStyle, listStyles } from "./style.js";
 import { batch } from "../batch.js";
 import { readDocument } from "./read.js";
 import { insertMarkdown } from "./markdown.js";
+import * as revisions from "./revisions.js";
+import * as comment from "./comment.js";
+import * as anchor from "./anchor.js";
 
 /** @typedef {import("../types.js").Handler} Handler */
 
@@ -30,5 +33,18 @@ export const HANDLERS = Object.freeze({
   listStyles,
   readDocument,
   insertMarkdown,
+  "trackChanges.set": revisions.setMode,
+  "trackChanges.get": revisions.getMode,
+  "trackChanges.list": revisions.list,
+  "trackChanges.accept": revisions.accept,
+  "trackChanges.reject": revisions.reject,
+  "comment.add": comment.add,
+  "comment.list": comment.list,
+  "comment.reply": comment.reply,
+  "comment.resolve": comment.resolve,
+  "comment.delete": comment.remove,
+  "anchor.create": anchor.create,
+  "anchor.list": anchor.list,
+  "anchor.remove": anchor.remove,
   batch,
 });

@@ -88,11 +88,11 @@ export const COLUMN_OPS = new Set(["table.insertColumns", "table.deleteColumns"]
 /**
  * Resolve `tableRef` and queue the load of its size and values (not synced). After the sync, `finish` gives
  * the loaded table, with an id (a table reached through a range gets one unless `mint` is false).
- * @param {{ registry: import("../registry.js").Registry, args: Record<string, any> }} env
+ * @param {{ registry: import("../registry.js").Registry, args: Record<string, any>, context?: Word.RequestContext }} env
  * @param {{ uniformity?: boolean }} [what]  also load isUniform (column ops)
  */
-export function queueTableLoad({ registry, args }, { uniformity = false } = {}) {
-  const resolved = resolveTableRef(registry, args.tableRef);
+export function queueTableLoad({ registry, args, context }, { uniformity = false } = {}) {
+  const resolved = resolveTableRef(registry, args.tableRef, "args.tableRef", context);
   resolved.table.load(uniformity ? ["rowCount", "values", "isUniform"] : ["rowCount", "values"]);
   return {
     table: resolved.table,

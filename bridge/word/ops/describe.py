@@ -28,12 +28,16 @@ Ops (args; = default):
 - listStyles: category="all"|"paragraph"|"character"|"table", query, builtInOnly=true, includeLocalized=true, max
 - readDocument: scope="document", format="text"|"markdown"|"structure", offset=0, limit=200 (blocks: paragraphs and tables), maxChars=20000, includeRangeIds=false -> {text|markdown|blocks, offset, nextOffset (null at the end), totalBlocks, truncated}. Read before editing; page on with offset=nextOffset.
 - insertMarkdown: markdown*, scope="selection", location="replace" -> {rangeId} (headings, lists, tables, bold/italic/code, links become Word's own styles)
+- trackChanges.set: mode*="off"|"all"|"mine" -> {mode,previousMode}; trackChanges.get -> {mode}
+- trackChanges.list: scope="document" -> {changes:[{changeId,type,author,date,text}]}
+- trackChanges.accept / trackChanges.reject: changeIds (from list) or all=true, scope="document"
+- comment.add: text*, scope -> {commentId,rangeId}; comment.list: scope, includeResolved -> {comments:[{commentId,text,anchoredText,replies,...}]}; comment.reply: commentId*, text*; comment.resolve: commentId*, resolved=true; comment.delete: commentId*
+- anchor.create: scope, name -> {anchorId} (scope "anchor:<id>" = a rangeId surviving reloads); anchor.list; anchor.remove: anchorId*, keepContent=true
 - batch: ops* ([{op, args}], up to 500, validated before any runs), stopOnError=true -> {results:[envelope], completed, failedAt?}. Later ops use earlier results: "tableRef":"$0.tableId", "scope":"rangeId:$1.rangeId".
-Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId target, expectText (refused as stale if the range's text changed).
+Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId or anchor target, expectText (refused as stale if the range's text changed). Any edit takes trackChanges=true: made as a tracked change a person can accept or reject (the way to propose edits).
 (* = required)
 Examples:
 {"type":"word.op","op":"insertText","version":"1.0","args":{"text":"Thanks","scope":"document","location":"end","newParagraph":true}}
-{"type":"word.op","op":"replace","version":"1.0","args":{"query":"2024","replaceWith":"2025","matchWholeWord":true}}
 {"type":"word.op","op":"table.create","version":"1.0","args":{"rows":2,"cols":2,"header":true,"data":[["Name","Qty"],["Pens","3"]]}}
 {"type":"word.op","op":"applyStyle","version":"1.0","args":{"char":{"bold":true,"fontSize":14,"color":"#1F4E79"},"para":{"alignment":"center"}}}
 {"type":"word.op","op":"batch","version":"1.0","args":{"ops":[{"op":"table.create","args":{"rows":2,"cols":2,"scope":"document"}},{"op":"table.setCellText","args":{"tableRef":"$0.tableId","row":0,"col":0,"text":"Total"}}]}}

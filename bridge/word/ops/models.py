@@ -13,6 +13,8 @@ from pydantic import ValidationInfo, model_validator
 
 from .base import Args, note
 from .compose_models import InsertMarkdown, ReadDocument
+from .revision_models import REVISION_MODELS
+from .review_models import REVIEW_MODELS
 from .fields import (
     Bool,
     Cell,
@@ -513,5 +515,7 @@ MODELS: Final[dict[str, type[Args]]] = {
     "listStyles": ListStyles,
     "readDocument": ReadDocument,
     "insertMarkdown": InsertMarkdown,
+    **REVISION_MODELS,
+    **REVIEW_MODELS,
 }
 """Op name → args model, in the seed's order."""

@@ -283,7 +283,7 @@ def to_id(value: str) -> str:
 def _split_ref(text: str) -> tuple[str | None, str]:
     """`kind:id` → (lower-case kind, id) when the kind is one we know; else (None, text)."""
     head, sep, tail = text.partition(":")
-    if sep and head.lower() in ("rangeid", "tableid"):
+    if sep and head.lower() in ("rangeid", "tableid", "anchor"):
         return head.lower(), tail.strip()
     return None, text
 
@@ -292,7 +292,10 @@ SCOPE_WORDS: Final[dict[str, str]] = {"document": "document", "selection": "sele
 
 
 def to_scope(value: Any) -> str:
-    """`document | selection | rangeId:<id>`; a bare id becomes `rangeId:<id>`."""
+    """`document | selection | rangeId:<id> | anchor:<id>`; a bare id becomes `rangeId:<id>`.
+
+    An `anchor:<id>` (from anchor.create) is a tagged content control: unlike a rangeId it outlives the pane.
+    """
     if not isinstance(value, str):
         raise Invalid(f"must be \"document\", \"selection\" or \"rangeId:<id>\", got {json_type(value)} {show(value)}")
     text = value.strip()
@@ -301,13 +304,15 @@ def to_scope(value: Any) -> str:
     kind, ident = _split_ref(text)
     if kind == "tableid":
         raise Invalid("must be \"document\", \"selection\" or \"rangeId:<id>\"; a tableId is only valid in tableRef")
+    if kind == "anchor":
+        return "anchor:" + to_id(ident)
     if not text:
         raise Invalid("must be \"document\", \"selection\" or \"rangeId:<id>\", got an empty string")
     return "rangeId:" + to_id(ident)
 
 
 def to_table_ref(value: Any) -> str:
-    """`tableId:<id> | rangeId:<id>`; a bare id goes by prefix (`tbl_` → tableId, else rangeId)."""
+    """`tableId:<id> | rangeId:<id> | anchor:<id>`; a bare id goes by prefix (`tbl_` → tableId, else rangeId)."""
     if not isinstance(value, str):
         raise Invalid(f"must be \"tableId:<id>\" or \"rangeId:<id>\", got {json_type(value)} {show(value)}")
     text = value.strip()
@@ -316,6 +321,8 @@ def to_table_ref(value: Any) -> str:
     kind, ident = _split_ref(text)
     if kind is None:
         kind = "tableid" if text.startswith(TABLE_PREFIX) else "rangeid"
+    if kind == "anchor":
+        return "anchor:" + to_id(ident)
     return ("tableId:" if kind == "tableid" else "rangeId:") + to_id(ident)
 
 

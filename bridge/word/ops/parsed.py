@@ -17,10 +17,17 @@ from .normalize import json_type
 CANONICAL_VERSION: Final = "1.0"
 SUPPORTED_OPS: Final[tuple[str, ...]] = (*MODELS, "batch")
 """Every op name: the seed's order, then the read-and-compose ops."""
-COMMON_ARGS: Final = ("expectText", "dryRun")
+COMMON_ARGS: Final = ("expectText", "dryRun", "trackChanges")
 """Args every op accepts besides its own (checked here, handled by the pane's engine)."""
+READ_OPS: Final = frozenset({
+    "getSelection", "search", "listStyles", "readDocument", "trackChanges.get", "trackChanges.list",
+    "trackChanges.set", "trackChanges.accept", "trackChanges.reject", "comment.list", "anchor.list", "headerFooter.get",
+})
+"""Ops that change no document text: `trackChanges: true` is refused on them (the trackChanges.* ops included)."""
 MAX_EXPECT_TEXT: Final = 100_000
 _RANGE_TARGETS: Final = ("scope", "target", "tableRef")
+_RANGE_PREFIXES: Final = ("rangeId:", "anchor:")
+"""Targets expectText can check: a tracked range or an anchor (a tagged content control)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ def build(op: str, args: dict[str, Any], diagnostics: list[Diagnostic] | None = 
 
 
 def _common_args(op: str, args: dict[str, Any], canonical: dict[str, Any]) -> dict[str, Any]:
-    """`expectText` (only on an op that targets a rangeId) and `dryRun`, in canonical form."""
+    """`expectText` (only on an op that targets a rangeId), `dryRun` and `trackChanges` (edits only), canonical."""
     out: dict[str, Any] = {}
     expect = args.get("expectText")
     if expect is not None:
@@ -68,9 +75,9 @@ def _common_args(op: str, args: dict[str, Any], canonical: dict[str, Any]) -> di
         if len(expect) > MAX_EXPECT_TEXT:
             raise OpError(Code.INVALID_ARG, f"args.expectText is longer than {MAX_EXPECT_TEXT} characters", op=op,
                           field="args.expectText")
-        if not any(str(canonical.get(k, "")).startswith("rangeId:") for k in _RANGE_TARGETS):
+        if not any(str(canonical.get(k, "")).startswith(_RANGE_PREFIXES) for k in _RANGE_TARGETS):
             raise OpError(Code.INVALID_ARG, "args.expectText needs an op that targets a range: give scope, target or "
-                          "tableRef as \"rangeId:<id>\"", op=op, field="args.expectText")
+                          "tableRef as \"rangeId:<id>\" or \"anchor:<id>\"", op=op, field="args.expectText")
         out["expectText"] = expect
     dry = args.get("dryRun")
     if dry is not None:
@@ -79,4 +86,14 @@ def _common_args(op: str, args: dict[str, Any], canonical: dict[str, Any]) -> di
                           field="args.dryRun")
         if dry:
             out["dryRun"] = True
+    track = args.get("trackChanges")
+    if track is not None:
+        if not isinstance(track, bool):
+            raise OpError(Code.INVALID_ARG, f"args.trackChanges must be true or false, got {json_type(track)}", op=op,
+                          field="args.trackChanges")
+        if track and op in READ_OPS:
+            raise OpError(Code.INVALID_ARG, f"args.trackChanges only applies to ops that edit the document; {op} does "
+                          "not", op=op, field="args.trackChanges")
+        if track:
+            out["trackChanges"] = True
     return out

@@ -47,7 +47,22 @@ const STEPS = [
   ["insertMarkdown replace selection", "insertMarkdown", { blocks: MARKDOWN_BLOCKS, scope: "selection", location: "replace" }],
   ["readDocument text", "readDocument", { scope: "document", format: "text", offset: 0, limit: 200, maxChars: 20000, includeRangeIds: false }],
   ["readDocument markdown", "readDocument", { scope: "document", format: "markdown", offset: 0, limit: 200, maxChars: 20000, includeRangeIds: false }],
-  ["readDocument structure + ids", "readDocument", { scope: "document", format: "structure", offset: 2, limit: 50, maxChars: 20000, includeRangeIds: true }],
+  ["readDocument structure + ids", "readDocument", { scope: "document", format: "structure", offset: 2, limit: 50, maxChars: 20000, includeRangeIds: true }],  ["trackChanges.get", "trackChanges.get", {}],
+  ["trackChanges.set", "trackChanges.set", { mode: "off" }],
+  ["insertText trackChanges", "insertText", { text: "Proposed", scope: "document", location: "end", trackChanges: true }],
+  ["replace trackChanges + expectText", "replace", (ids) => ({ target: `rangeId:${ids.hit}`, replaceWith: "Invoice", trackChanges: true, expectText: "Bill" })],
+  ["trackChanges.list", "trackChanges.list", { scope: "document" }],
+  ["trackChanges.accept changeIds", "trackChanges.accept", (ids) => ({ changeIds: [ids.change], scope: "document" })],
+  ["trackChanges.reject all", "trackChanges.reject", { all: true, scope: "document" }],
+  ["comment.add", "comment.add", (ids) => ({ scope: `rangeId:${ids.hit}`, text: "Check" })],
+  ["comment.list", "comment.list", { scope: "document", includeResolved: false }],
+  ["comment.reply", "comment.reply", (ids) => ({ commentId: ids.comment, text: "Done" })],
+  ["comment.resolve", "comment.resolve", (ids) => ({ commentId: ids.comment, resolved: true })],
+  ["comment.delete", "comment.delete", (ids) => ({ commentId: ids.comment })],
+  ["anchor.create", "anchor.create", (ids) => ({ scope: `rangeId:${ids.hit}`, name: "a" })],
+  ["insertText anchor scope", "insertText", (ids) => ({ text: "Anchored", scope: `anchor:${ids.anchor}`, location: "end" })],
+  ["anchor.list", "anchor.list", {}],
+  ["anchor.remove", "anchor.remove", (ids) => ({ anchorId: ids.anchor, keepContent: true })],
 ];
 
 /**
@@ -70,6 +85,9 @@ async function measure(profile) {
     });
     rows.set(label, { syncs: sim.syncCount - before, outcome: result.ok ? "ok" : result.code ?? "failed" });
     if (label === "search" && result.ok) ids.hit = result.data.results[0]?.rangeId;
+    if (label === "trackChanges.list" && result.ok) ids.change = result.data.changes[0]?.changeId;
+    if (label === "comment.add" && result.ok) ids.comment = result.data.commentId;
+    if (label === "anchor.create" && result.ok) ids.anchor = result.data.anchorId;
     if (label === "table.create" && result.ok) {
       ids.table = result.data.tableId;
       ids.tableRange = result.data.rangeId;

@@ -1,0 +1,76 @@
+// anchor.create / list / remove: an anchor is a content control (WordApi 1.1) tagged "wordbridge:<anchorId>".
+// The tag is stored in the document, so `anchor:<id>` scopes (registry.js) outlive the pane, a reload of the
+// document and a restart of the server, unlike rangeIds.
+
+import { PaneError } from "../errors.js";
+import { bool, str } from "../args.js";
+import { ANCHOR_TAG_PREFIX, resolveScopeRange } from "../registry.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+
+/** @returns {string} `anc_` and 10 random base-36 characters: unique enough within one document */
+function newAnchorId() {
+  const bytes = new Uint8Array(10);
+  globalThis.crypto.getRandomValues(bytes);
+  return `anc_${Array.from(bytes, (b) => (b % 36).toString(36)).join("")}`;
+}
+
+/**
+ * @param {HandlerEnv} env
+ * @param {string} [field]
+ */
+function requireContentControls(env, field) {
+  if (!env.supports("WordApi", "1.1")) {
+    throw new PaneError("E_UNSUPPORTED", "Anchors need content controls (WordApi 1.1), which this Word does not support", field);
+  }
+}
+
+/**
+ * anchor.create {scope, name?} → {anchorId, scope}: the range wrapped in a tagged content control. No sync of
+ * its own: Word.run's closing sync makes it.
+ * @param {HandlerEnv} env
+ */
+export async function create(env) {
+  const { context, registry, args } = env;
+  const name = str(args, "name", { optional: true, max: 64 });
+  requireContentControls(env);
+  const control = resolveScopeRange(context, registry, args.scope ?? "selection").insertContentControl();
+  const anchorId = newAnchorId();
+  control.tag = ANCHOR_TAG_PREFIX + anchorId;
+  if (name) control.title = name;
+  return { anchorId, scope: `anchor:${anchorId}`, ...(name ? { name } : {}) };
+}
+create.firstSync = /** @type {const} */ ("none");
+
+/**
+ * anchor.list → {anchors: [{anchorId, name, text}]}: the content controls we tagged, in document order.
+ * @param {HandlerEnv} env
+ */
+export async function list(env) {
+  requireContentControls(env);
+  const controls = env.context.document.contentControls;
+  controls.load("items/tag,items/title,items/text");
+  await env.sync();
+  const anchors = controls.items
+    .filter((c) => typeof c.tag === "string" && c.tag.startsWith(ANCHOR_TAG_PREFIX))
+    .map((c) => ({ anchorId: c.tag.slice(ANCHOR_TAG_PREFIX.length), name: c.title ?? "", text: c.text }));
+  return { anchors };
+}
+list.firstSync = /** @type {const} */ ("read");
+
+/**
+ * anchor.remove {anchorId, keepContent}: delete the content control (and its content unless keepContent).
+ * @param {HandlerEnv} env
+ */
+export async function remove(env) {
+  requireContentControls(env);
+  const anchorId = str(env.args, "anchorId", { min: 1 });
+  const keepContent = bool(env.args, "keepContent", true);
+  const controls = env.context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + anchorId);
+  controls.load("items/id");
+  await env.sync();
+  if (!controls.items.length) throw new PaneError("E_NOT_FOUND", `No anchor "${anchorId}" in the document (list them with anchor.list)`, "args.anchorId");
+  for (const control of controls.items) control.delete(keepContent);
+  return { anchorId, removed: true, keepContent };
+}
+remove.firstSync = /** @type {const} */ ("read");

@@ -1,0 +1,130 @@
+// comment.add / list / reply / resolve / delete: Word's comments (WordApi 1.4). A commentId is Word's own
+// Comment.id, which lives in the document: it stays valid across pane reloads. Office.js has no lookup by id,
+// so an op on one comment reads the body's comments (one sync) and queues its change for the closing sync.
+
+import { PaneError } from "../errors.js";
+import { bool, str } from "../args.js";
+import { DEFAULT_TRACK_CAP, resolveScopeRange } from "../registry.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+
+const COMMENT_FIELDS = "items/id,items/content,items/authorName,items/creationDate,items/resolved";
+const REPLY_FIELDS = "items/replies/items/id,items/replies/items/content,items/replies/items/authorName,items/replies/items/creationDate";
+
+/**
+ * E_UNSUPPORTED naming the set, where the host lacks comments.
+ * @param {HandlerEnv} env
+ * @param {string} [field]
+ */
+function requireComments(env, field) {
+  if (!env.supports("WordApi", "1.4")) {
+    throw new PaneError("E_UNSUPPORTED", "Comments need WordApi 1.4, which this Word does not support", field);
+  }
+}
+
+/** @param {unknown} date  a Date (Office.js) or a JSON date string */
+function isoDate(date) {
+  const value = date instanceof Date ? date : new Date(String(date));
+  return Number.isNaN(value.getTime()) ? String(date ?? "") : value.toISOString();
+}
+
+/**
+ * comment.add {scope, text} → {commentId, rangeId}: the rangeId is the commented range. One sync.
+ * @param {HandlerEnv} env
+ */
+export async function add(env) {
+  const { context, registry, args } = env;
+  const text = str(args, "text", { min: 1 });
+  requireComments(env);
+  const comment = resolveScopeRange(context, registry, args.scope ?? "selection").insertComment(text);
+  comment.load("id");
+  const rangeId = registry.add("rng", comment.getRange());
+  await env.sync();
+  return { commentId: comment.id, rangeId };
+}
+add.firstSync = /** @type {const} */ ("write");
+
+/**
+ * comment.list {scope?, includeResolved} → {comments: [{commentId, text, author, date, resolved, anchoredText,
+ * rangeId, replies}]}. One sync reads the comments; the anchored texts ride on the closing sync.
+ * @param {HandlerEnv} env
+ */
+export async function list(env) {
+  const { context, registry, args } = env;
+  requireComments(env);
+  const includeResolved = bool(args, "includeResolved", false);
+  const scope = args.scope ?? "document";
+  const comments = scope === "document" ? context.document.body.getComments() : resolveScopeRange(context, registry, scope).getComments();
+  comments.load(`${COMMENT_FIELDS},${REPLY_FIELDS}`);
+  await env.sync();
+  const shown = comments.items.filter((c) => includeResolved || !c.resolved);
+  const out = shown.map((c, i) => {
+    const range = c.getRange();
+    range.load("text");
+    const entry = {
+      commentId: c.id, text: c.content, author: c.authorName, date: isoDate(c.creationDate), resolved: c.resolved,
+      anchoredText: "", rangeId: i < DEFAULT_TRACK_CAP ? registry.add("rng", range) : undefined,
+      replies: c.replies.items.map((r) => ({ replyId: r.id, text: r.content, author: r.authorName, date: isoDate(r.creationDate) })),
+    };
+    env.afterSync(() => { entry.anchoredText = range.text; });
+    return entry;
+  });
+  return { comments: out };
+}
+list.firstSync = /** @type {const} */ ("read");
+
+/**
+ * The comment with `args.commentId`, after one sync (E_NOT_FOUND when the body has none with that id).
+ * @param {HandlerEnv} env
+ * @param {string} [extra]  more fields to load
+ * @returns {Promise<Word.Comment>}
+ */
+async function findComment(env, extra = "") {
+  requireComments(env);
+  const id = str(env.args, "commentId", { min: 1 });
+  const comments = env.context.document.body.getComments();
+  comments.load(`items/id${extra}`);
+  await env.sync();
+  const found = comments.items.find((c) => c.id === id);
+  if (!found) throw new PaneError("E_NOT_FOUND", `No comment "${id}" in the document (list them with comment.list)`, "args.commentId");
+  return found;
+}
+
+/**
+ * comment.reply {commentId, text} → {commentId, replyId}. Two syncs: find, then reply (closing sync).
+ * @param {HandlerEnv} env
+ */
+export async function reply(env) {
+  const text = str(env.args, "text", { min: 1 });
+  const comment = await findComment(env);
+  const added = comment.reply(text);
+  added.load("id");
+  const data = { commentId: comment.id, replyId: "" };
+  env.afterSync(() => { data.replyId = added.id; });
+  return data;
+}
+reply.firstSync = /** @type {const} */ ("read");
+
+/**
+ * comment.resolve {commentId, resolved}: mark resolved, or open again.
+ * @param {HandlerEnv} env
+ */
+export async function resolve(env) {
+  const resolved = bool(env.args, "resolved", true);
+  const comment = await findComment(env, ",items/resolved");
+  const previous = comment.resolved;
+  comment.resolved = resolved;
+  return { commentId: comment.id, resolved, previous };
+}
+resolve.firstSync = /** @type {const} */ ("read");
+
+/**
+ * comment.delete {commentId}: the comment and its replies.
+ * @param {HandlerEnv} env
+ */
+export async function remove(env) {
+  const comment = await findComment(env);
+  comment.delete();
+  return { commentId: comment.id, deleted: true };
+}
+remove.firstSync = /** @type {const} */ ("read");

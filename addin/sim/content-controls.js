@@ -1,0 +1,15 @@
+// The content-control model: doc.contentControls (created on first use), each {id, tag, title, ..., anchor}.
+// The anchor is "sticky" (model.js shiftInsert): text inserted at its edges goes inside, as text written
+// into a control's content does in Word.
+import { spanText } from "./model.js";
+
+/** The document's content controls, in document order (outer before inner). */
+export function controlsOf(doc) {
+  doc.contentControls ??= [];
+  return doc.contentControls.filter((c) => !c.deleted).sort((a, b) => a.anchor.start - b.anchor.start || b.anchor.end - a.anchor.end);
+}
+
+/** Content controls for snapshot(): id, tag, title and text. */
+export function contentControlsJSON(doc) {
+  return controlsOf(doc).map((c) => ({ id: c.id, tag: c.tag, title: c.title, text: spanText(doc, c.anchor.start, c.anchor.end) }));
+}

@@ -1,0 +1,86 @@
+// Tracked changes (revisions) in the document model: while document.changeTrackingMode is not "Off", text
+// inserted is recorded as an "Added" revision and text deleted stays in the document, marked by a "Deleted"
+// revision, until the change is accepted or rejected (Word.TrackedChange, WordApi 1.6). Revisions hold
+// anchors, so they follow later edits like tracked ranges do. model.js calls the two hooks below.
+
+import { createAnchor, releaseAnchor, deleteSpan, bump, spanText } from "./model.js";
+
+/**
+ * @typedef {{ type: "Added" | "Deleted", anchor: { start: number, end: number }, author: string, date: Date }} Revision
+ */
+
+/** True while edits are recorded as revisions (not while a revision itself is being applied). */
+function tracking(doc) {
+  return doc.changeTrackingMode !== "Off" && !doc._applyingRevision;
+}
+
+/** @returns {Revision[]} the live revisions in document order (those whose text is gone are dropped) */
+export function revisionsOf(doc) {
+  const list = (doc.revisions ||= []);
+  for (const r of [...list]) if (r.anchor.end <= r.anchor.start) drop(doc, r);
+  return list.sort((a, b) => a.anchor.start - b.anchor.start || a.anchor.end - b.anchor.end);
+}
+
+function record(doc, type, start, end) {
+  (doc.revisions ||= []).push({ type, anchor: createAnchor(doc, start, end), author: doc.properties.author, date: new Date() });
+}
+
+function drop(doc, r) {
+  const i = doc.revisions.indexOf(r);
+  if (i >= 0) doc.revisions.splice(i, 1);
+  releaseAnchor(doc, r.anchor);
+}
+
+/** Hook: content was inserted at [start, end). */
+export function recordInsertion(doc, span) {
+  if (tracking(doc) && span.end > span.start) record(doc, "Added", span.start, span.end);
+}
+
+/**
+ * Hook: [s, e) is about to be deleted. Returns true when tracking keeps the text (marked deleted) instead.
+ * Deleting text the same author inserted while tracking removes it for good, as Word does.
+ */
+export function keepTrackedDeletion(doc, s, e) {
+  if (!tracking(doc) || e <= s) return false;
+  const own = revisionsOf(doc).find((r) => r.type === "Added" && r.anchor.start <= s && e <= r.anchor.end);
+  if (own) return false;
+  const already = revisionsOf(doc).some((r) => r.type === "Deleted" && r.anchor.start <= s && e <= r.anchor.end);
+  if (!already) record(doc, "Deleted", s, e);
+  bump(doc);
+  return true;
+}
+
+/** The revisions overlapping [s, e) (a collapsed span: those touching it). */
+export function revisionsIn(doc, s, e) {
+  return revisionsOf(doc).filter((r) => r.anchor.start < Math.max(e, s + 1) && r.anchor.end > s);
+}
+
+/** The text of a revision (deleted text is still in the document until accepted). */
+export function revisionText(doc, r) {
+  return spanText(doc, r.anchor.start, r.anchor.end);
+}
+
+/**
+ * Accept (keep the change) or reject (undo it). Returns false when the revision is no longer in the document.
+ * @param {object} doc
+ * @param {Revision} r
+ * @param {boolean} accept
+ */
+export function applyRevision(doc, r, accept) {
+  if (!doc.revisions?.includes(r)) return false;
+  const remove = accept ? r.type === "Deleted" : r.type === "Added";
+  doc._applyingRevision = true;
+  try {
+    if (remove) deleteSpan(doc, r.anchor.start, r.anchor.end);
+  } finally {
+    doc._applyingRevision = false;
+  }
+  drop(doc, r);
+  bump(doc);
+  return true;
+}
+
+/** The revisions as snapshot JSON. */
+export function revisionsJSON(doc) {
+  return revisionsOf(doc).map((r) => ({ type: r.type, author: r.author, text: revisionText(doc, r), start: r.anchor.start, end: r.anchor.end }));
+}

@@ -1,0 +1,72 @@
+"""Tracked changes end to end: propose edits an assistant makes as tracked changes, list them, accept and reject.
+
+Both simulator profiles offer WordApi 1.6 (the web profile goes to 1.9), so every step runs on both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Word
+
+pytestmark = pytest.mark.e2e
+
+
+def ok(word: Word, op: str, **args: Any) -> dict[str, Any]:
+    before = word.sync_count()
+    result = word.op(op, **args)
+    assert result["ok"] is True, result
+    assert word.sync_count() - before <= 2, f"{op} took more than 2 syncs"
+    return result["data"]
+
+
+def texts(word: Word) -> list[str]:
+    return [b.get("text", "") for b in word.snapshot()["blocks"] if b["type"] == "paragraph"]
+
+
+def test_three_proposed_edits_one_accepted_two_rejected(word: Word) -> None:
+    word.set_text("Price\nTerms\nNotes")
+    assert ok(word, "trackChanges.get")["mode"] == "off"
+    for target, addition in (("Price", " (net)"), ("Terms", " of payment"), ("Notes", " for reviewers")):
+        range_id = ok(word, "search", query=target)["results"][0]["rangeId"]
+        ok(word, "insertText", text=addition, scope=f"rangeId:{range_id}", location="end", trackChanges=True)
+    # The proposals are in the document as tracked changes, and tracking is off again for the person.
+    assert texts(word) == ["Price (net)", "Terms of payment", "Notes for reviewers"]
+    assert ok(word, "trackChanges.get")["mode"] == "off"
+    changes = ok(word, "trackChanges.list")["changes"]
+    assert [(c["type"], c["text"]) for c in changes] == [("added", " (net)"), ("added", " of payment"),
+                                                          ("added", " for reviewers")]
+
+    first, second, third = (c["changeId"] for c in changes)
+    ok(word, "trackChanges.accept", changeIds=[first])
+    assert texts(word) == ["Price (net)", "Terms of payment", "Notes for reviewers"]
+    assert [c["changeId"] for c in ok(word, "trackChanges.list")["changes"]] == [second, third]
+
+    ok(word, "trackChanges.reject", changeIds=[second, third])
+    assert texts(word) == ["Price (net)", "Terms", "Notes"]
+    assert ok(word, "trackChanges.list")["changes"] == []
+
+
+def test_a_tracked_replacement_can_be_rejected_whole(word: Word) -> None:
+    word.set_text("The fee is 10 dollars.")
+    ok(word, "replace", query="10", replaceWith="12", trackChanges=True)
+    kinds = sorted(c["type"] for c in ok(word, "trackChanges.list")["changes"])
+    assert kinds == ["added", "deleted"]
+    ok(word, "trackChanges.reject", all=True)
+    assert texts(word) == ["The fee is 10 dollars."]
+
+
+def test_an_unknown_change_id_changes_nothing(word: Word) -> None:
+    word.set_text("Keep")
+    ok(word, "insertText", text=" this", scope="document", location="end", trackChanges=True)
+    result = word.op("trackChanges.accept", changeIds=["chg_nope_0"])
+    assert result["ok"] is False and result["code"] == "E_NOT_FOUND"
+    assert len(ok(word, "trackChanges.list")["changes"]) == 1
+
+
+def test_tracking_mode_can_be_set_and_read(word: Word) -> None:
+    assert ok(word, "trackChanges.set", mode="all")["previousMode"] == "off"
+    assert ok(word, "trackChanges.get")["mode"] == "all"
+    ok(word, "trackChanges.set", mode="off")

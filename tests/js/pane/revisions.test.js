@@ -1,0 +1,67 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { PROFILES, fails, ok, setup } from "./helpers.js";
+
+for (const profile of PROFILES) {
+  test(`trackChanges.set / get switch Word's mode and report the previous one (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Text" });
+    assert.deepEqual(ok(await run("trackChanges.get", {})), { mode: "off" });
+    assert.deepEqual(ok(await run("trackChanges.set", { mode: "mine" })), { mode: "mine", previousMode: "off" });
+    assert.equal(sim.snapshot().changeTrackingMode, "TrackMineOnly");
+    assert.deepEqual(ok(await run("trackChanges.get", {})), { mode: "mine" });
+  });
+
+  test(`trackChanges: true makes one edit a tracked change and restores the mode (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Alpha beta gamma" });
+    const hit = ok(await run("search", { query: "beta" })).results[0];
+    ok(await run("insertText", { text: "BETA", scope: `rangeId:${hit.rangeId}`, location: "replace", trackChanges: true, expectText: "beta" }));
+    assert.equal(sim.snapshot().changeTrackingMode, "Off");
+    assert.deepEqual(sim.snapshot().revisions.map((r) => [r.type, r.text]), [["Added", "BETA"], ["Deleted", "beta"]]);
+    ok(await run("insertText", { text: " end", scope: "document", location: "end" }));
+    assert.equal(sim.snapshot().revisions.length, 2, "an edit without trackChanges is not tracked");
+    ok(await run("trackChanges.set", { mode: "mine" }));
+    ok(await run("insertText", { text: "!", scope: "document", location: "end", trackChanges: true }));
+    assert.equal(sim.snapshot().changeTrackingMode, "TrackMineOnly", "the previous mode comes back");
+  });
+
+  test(`trackChanges.list, accept by id and reject all (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "One two three" });
+    ok(await run("replace", { target: "searchQuery", query: "two", replaceWith: "2", mode: "replaceAll", scope: "document", trackChanges: true }));
+    ok(await run("insertText", { text: " four", scope: "document", location: "end", trackChanges: true }));
+    const { changes } = ok(await run("trackChanges.list", {}));
+    assert.deepEqual(changes.map((c) => [c.type, c.text]), [["added", "2"], ["deleted", "two"], ["added", " four"]]);
+    for (const c of changes) {
+      assert.match(c.changeId, /^chg_[a-z0-9]+_\d+$/);
+      assert.ok(!Number.isNaN(Date.parse(c.date)));
+      assert.equal(typeof c.author, "string");
+    }
+    assert.deepEqual(ok(await run("trackChanges.list", {})).changes, changes, "ids are stable");
+    assert.deepEqual(ok(await run("trackChanges.accept", { changeIds: [changes[1].changeId] })), { accepted: 1, changeIds: [changes[1].changeId] });
+    assert.equal(sim.text(), "One 2 three four");
+    const missing = fails(await run("trackChanges.reject", { changeIds: [changes[1].changeId] }), "E_NOT_FOUND");
+    assert.equal(missing.diagnostics[0].field, "args.changeIds");
+    assert.deepEqual(ok(await run("trackChanges.reject", { all: true })), { rejected: 2 });
+    assert.equal(sim.text(), "One  three");
+    assert.deepEqual(ok(await run("trackChanges.list", {})).changes, []);
+  });
+}
+
+test("without WordApi 1.6 the revision ops refuse with E_UNSUPPORTED; without 1.4 the mode too", async () => {
+  const { run } = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.5" } } });
+  ok(await run("trackChanges.get", {}));
+  assert.match(fails(await run("trackChanges.list", {}), "E_UNSUPPORTED").diagnostics[0].msg, /WordApi 1\.6/);
+  const old = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.3" } } });
+  assert.match(fails(await old.run("trackChanges.set", { mode: "all" }), "E_UNSUPPORTED").diagnostics[0].msg, /WordApi 1\.4/);
+  const edit = fails(await old.run("insertText", { text: "y", scope: "document", trackChanges: true }), "E_UNSUPPORTED");
+  assert.equal(edit.diagnostics[0].field, "args.trackChanges");
+  assert.equal(old.sim.text(), "x");
+});
+
+test("a tracked edit that fails leaves the mode as it was", async () => {
+  const { sim, run } = setup("web", { text: "x" });
+  fails(await run("insertText", { text: "y", scope: "rangeId:rng_zzzz_9", trackChanges: true }), "E_NOT_FOUND");
+  assert.equal(sim.snapshot().changeTrackingMode, "Off");
+  ok(await run("insertText", { text: "z", scope: "document", location: "end" }));
+  assert.equal(sim.snapshot().changeTrackingMode, "Off");
+  assert.deepEqual(sim.snapshot().revisions, []);
+});
