@@ -21,6 +21,7 @@ from bridge.word.hub import Hub
 from bridge.setup.icons import icon_png
 from bridge.setup.manifest import render_manifest
 from bridge.server.mcp_tools import build_mcp_server
+from bridge.server.rpc import rpc_endpoint
 from bridge.word.pane_socket import PaneEndpoint
 from bridge.paths import addin_dir
 from bridge.server.security import AccessPolicy, GuardMiddleware
@@ -90,9 +91,6 @@ def create_bridge(config: BridgeConfig) -> Bridge:
         except ValueError:
             return JSONResponse({"error": "no icon of that size"}, status_code=404)
 
-    async def rpc(request: Request) -> Response:
-        return JSONResponse({"error": {"code": "E_UNSUPPORTED", "msg": "/rpc is not implemented yet"}}, status_code=501)
-
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with mcp.session_manager.run():
@@ -107,7 +105,7 @@ def create_bridge(config: BridgeConfig) -> Bridge:
         Route("/playground.html", page("playground.html")),
         Route("/manifest.xml", manifest),
         Route("/assets/icon-{size:int}.png", icon),
-        Route("/rpc", rpc, methods=["POST"]),
+        Route("/rpc", rpc_endpoint(mcp), methods=["POST"]),
         WebSocketRoute("/ws", PaneEndpoint(hub, policy, heartbeat_s=config.heartbeat_s).handle),
         Mount("/addin", app=AddinFiles(directory=files), name="addin"),
         Mount("/", app=mcp_app),

@@ -1,0 +1,89 @@
+"""`POST /rpc`: the plain `{id, method, params}` API of seed 002 over the utility tools.
+
+The answer is `{id, result}` (HTTP 200) or `{id, error: {code, message}}` with the seed's code as the HTTP status:
+400 for a body that is not a JSON object with a string `id`, a string `method` and an object `params`, and for
+bad parameters; 404 for an unknown method; 500 for a failure (a provider's, named in the message). The Host,
+Origin and token rules are the bridge's own (GuardMiddleware covers `/rpc`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+from mcp.server.mcpserver import MCPServer
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from bridge.tools.utilities import UtilityError, call_method
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES: Final = 1024 * 1024
+
+
+class BadRequest(Exception):
+    """The request is not the seed's `{id, method, params}`."""
+
+
+def error(request_id: Any, code: int, message: str) -> Response:
+    return JSONResponse({"id": request_id, "error": {"code": code, "message": message}}, status_code=code)
+
+
+async def _body(request: Request) -> bytes:
+    """The body, refused as soon as it passes MAX_BODY_BYTES."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise BadRequest(f"the body is larger than {MAX_BODY_BYTES:,} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise BadRequest(f"the body is larger than {MAX_BODY_BYTES:,} bytes")
+    return bytes(body)
+
+
+def _parse(body: bytes) -> dict[str, Any]:
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        raise BadRequest("the body is not JSON: send {\"id\": \"…\", \"method\": \"…\", \"params\": {…}}") from None
+    if not isinstance(message, dict):
+        raise BadRequest("the body must be a JSON object: {\"id\": \"…\", \"method\": \"…\", \"params\": {…}}")
+    return message
+
+
+def _check(message: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    request_id, method, params = message.get("id"), message.get("method"), message.get("params")
+    if not isinstance(request_id, str):
+        raise BadRequest("id is required and must be a string")
+    if not isinstance(method, str) or not method:
+        raise BadRequest("method is required and must be a string")
+    if not isinstance(params, dict):
+        raise BadRequest("params is required and must be an object ({} for a method without parameters)")
+    return request_id, method, params
+
+
+def rpc_endpoint(server: MCPServer) -> Callable[[Request], Awaitable[Response]]:
+    """The Starlette endpoint answering seed-002 calls against the tools of `server`."""
+
+    async def rpc(request: Request) -> Response:
+        request_id: Any = None
+        try:
+            message = _parse(await _body(request))
+            given = message.get("id")
+            request_id = given if isinstance(given, str | int | float) and not isinstance(given, bool) else None
+            request_id, method, params = _check(message)
+            result = await call_method(method, params, server=server)
+        except BadRequest as exc:
+            return error(request_id, 400, str(exc))
+        except UtilityError as exc:
+            return error(request_id, exc.code, exc.message)
+        except Exception as exc:
+            log.exception("/rpc failed")
+            return error(request_id, 500, f"Internal error: {type(exc).__name__}: {exc}")
+        return JSONResponse({"id": request_id, "result": result})
+
+    return rpc
