@@ -87,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("doctor", help="check certificates, port, token and connected documents")
     _common(p, serves=False)
+
+    p = sub.add_parser("e2e-login", help="sign in to Microsoft 365 once, for the end-to-end tests on Word on the web")
+    p.add_argument("--state", type=Path, default=None,
+                   help="where to save the signed-in browser state (default <data dir>/e2e-state.json)")
+    p.add_argument("--doc-url", default=None, help="the test document's URL (its name must contain word-bridge-e2e)")
     return parser
 
 
@@ -95,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     handler = {
         "serve": _serve, "playground": _playground, "stdio": _stdio, "call": _call, "certs": _certs,
         "manifest": _manifest, "sideload": _sideload, "doctor": _doctor,
+        "e2e-login": _e2e_login,
     }[args.command]
     return handler(args) or 0
 
@@ -200,6 +206,12 @@ def _doctor(args: argparse.Namespace) -> int:
 
     config = _config(args)
     return doctor(config, token_hint=token_message(config))
+
+
+def _e2e_login(args: argparse.Namespace) -> int:
+    from bridge.setup.e2e_login import e2e_login
+
+    return e2e_login(args.state, doc_url=args.doc_url)
 
 
 if __name__ == "__main__":

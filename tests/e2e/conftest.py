@@ -1,23 +1,23 @@
-"""End-to-end fixtures: `word-bridge` over TLS, headless Chromium at playground.html, an MCP client over HTTP.
+"""End-to-end fixtures: `word-bridge` over TLS, headless Chromium, an MCP client over HTTP, and the targets.
 
-The browser trusts the bridge's certificate by its public-key pin
-(`--ignore-certificate-errors-spki-list`), so TLS is real and verified, not
-switched off. Office.js from Microsoft's CDN is answered with an empty script:
-the playground's simulated Word stands in for it.
+The `word` fixture is one open document on each target (tests/e2e/targets.py): the playground on both simulator
+profiles (`web`, `desktop`) and, when `WORD_BRIDGE_E2E_DOC_URL` and `WORD_BRIDGE_E2E_STATE` are set, a real
+document in Word on the web (`word-web`). Tests marked `sim_only(reason)` need the simulator's powers and are
+skipped on Word on the web with that reason.
+
+The browser trusts the bridge's certificate by its public-key pin (`--ignore-certificate-errors-spki-list`), so
+TLS is real and verified, not switched off. On the playground, Office.js from Microsoft's CDN is answered with an
+empty script: the simulated Word stands in for it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import base64
 import hashlib
 import os
 import shutil
-import threading
-import time
-from collections.abc import Coroutine, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,37 +25,53 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from bridge.setup.certs import ensure_dev_certs
-from bridge.config import BridgeConfig
-from bridge.word.remote import mcp_client
+from tests.e2e.targets import (
+    OFFICE_JS, WEB_SKIP, LoopThread, Playground, Target, WordOnTheWeb, open_playground, open_word_web, playground,
+    start_server, web_settings,
+)
 from tests.support import ServerThread
 
-OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js"
+__all__ = ["OFFICE_JS", "LoopThread", "Playground", "Target", "Word", "WordOnTheWeb", "open_playground",
+           "playground", "start_server", "sim_only"]
+
+Word = Target  # the name the test modules type their `word` argument with
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 LAUNCH_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# Two simulator profiles, and Word on the web when it is configured; when it is not, one test
+# (test_targets_e2e.py::test_word_on_the_web_is_reachable) is skipped with the one line saying what to set.
+TARGETS = ["web", "desktop", *(["word-web"] if web_settings() else [])]
+FAILURES = Path(__file__).resolve().parents[2] / "test-results" / "e2e-failures"
+
+
+def sim_only(reason: str) -> pytest.MarkDecorator:
+    """Mark a test (or module) that needs the simulator: skipped on Word on the web with `reason`."""
+    return pytest.mark.sim_only(reason=reason)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sim_only(reason): needs the simulator; skipped on Word on the web")
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    if CHROMIUM is None:
-        skip = pytest.mark.skip(reason="no chromium on this machine (apt-get install chromium)")
-        for item in items:
-            if "e2e" in str(item.fspath):
-                item.add_marker(skip)
+    for item in items:
+        if "e2e" not in str(item.fspath):
+            continue
+        if CHROMIUM is None:
+            item.add_marker(pytest.mark.skip(reason="no chromium on this machine (apt-get install chromium)"))
+            continue
+        callspec = getattr(item, "callspec", None)
+        marker = item.get_closest_marker("sim_only")
+        if marker and callspec and callspec.params.get("word") == "word-web" and web_settings():
+            item.add_marker(pytest.mark.skip(reason=f"simulator only: {marker.kwargs.get('reason', marker.args)}"))
 
 
-class LoopThread:
-    """An asyncio loop in a thread, so sync Playwright tests can await MCP calls."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, coro: Coroutine[Any, Any, Any], timeout: float = 60) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Remember each phase's report on the item, so the `word` fixture can save evidence of a failure."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"report_{report.when}", report)
 
 
 @pytest.fixture(scope="session")
@@ -78,59 +94,14 @@ def browser(certs_dir):
     from playwright.sync_api import sync_playwright
 
     pin = spki_pin(ensure_dev_certs(certs_dir).cert)
+    headed = bool(os.environ.get("WORD_BRIDGE_E2E_HEADED"))
+    # Word on the web (a public origin) loads our pane from localhost: don't let Local Network Access block it.
+    web = ["--disable-features=LocalNetworkAccessChecks"] if web_settings() else []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=[*LAUNCH_FLAGS, f"--ignore-certificate-errors-spki-list={pin}"])
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=not headed,
+                                             args=[*LAUNCH_FLAGS, *web, f"--ignore-certificate-errors-spki-list={pin}"])
         yield browser
         browser.close()
-
-
-@dataclass
-class Word:
-    """One playground page: the simulated document, its pane, and MCP calls aimed at it."""
-
-    server: ServerThread
-    page: Any
-    loop: LoopThread
-    document_id: str
-    profile: str = "web"
-
-    def snapshot(self) -> dict[str, Any]:
-        return self.page.evaluate("window.wordSim.snapshot()")
-
-    def set_text(self, text: str) -> None:
-        self.page.evaluate("t => window.wordSim.setText(t)", text)
-
-    def sync_count(self) -> int:
-        return self.page.evaluate("window.wordSim.syncCount")
-
-    def set_paused(self, paused: bool) -> None:
-        """Flip the pane's Pause switch as a person would, and wait until the bridge knows."""
-        switch = self.page.frame_locator("iframe").locator("#pause")
-        switch.check(force=True) if paused else switch.uncheck(force=True)
-        deadline = time.monotonic() + 5
-        while not any(d["paused"] is paused for d in self.server.bridge.hub.documents() if d["id"] == self.document_id):
-            assert time.monotonic() < deadline, "the pane did not report the pause switch"
-            time.sleep(0.05)
-
-    def op(self, op: str, task_id: str | None = None, **args: Any) -> dict[str, Any]:
-        """Run one op through MCP over HTTP and return the structured result."""
-        arguments: dict[str, Any] = {"content": f"e2e {op}", "document": self.document_id,
-                                     "meta": {"type": "word.op", "op": op, "version": "1.0", "args": args}}
-        if task_id:
-            arguments["taskId"] = task_id
-        return self.loop.run(self._call(arguments))
-
-    async def _call(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        async with mcp_client(self.server.config) as client:
-            result = await client.call_tool("editTask", arguments)
-        envelope = dict(result.structured_content or {})
-        assert result.is_error == (not envelope.get("ok")), envelope
-        return envelope
-
-
-def start_server(certs_dir: Any, port: int = 0) -> ServerThread:
-    return ServerThread(BridgeConfig(port=port, certs_dir=certs_dir, playground=True, op_timeout=15)).start()
 
 
 @pytest.fixture(scope="session")
@@ -140,38 +111,45 @@ def e2e_server(certs_dir) -> Iterator[ServerThread]:
     server.stop()
 
 
-@contextlib.contextmanager
-def playground(browser: Any, server: ServerThread, loop: LoopThread, profile: str) -> Iterator[Word]:
-    """A playground page for the duration of a `with` block."""
-    context, word = open_playground(browser, server, loop, profile)
+@pytest.fixture(scope="session")
+def web_server(certs_dir) -> Iterator[ServerThread]:
+    """The bridge Word on the web sideloads from: no playground, op timeouts fit for a network host."""
+    server = start_server(certs_dir, playground=False, op_timeout=60)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def word_web(request: pytest.FixtureRequest) -> Iterator[WordOnTheWeb]:
+    """The test document in Word on the web, opened once per module (the browser is per module)."""
+    settings = web_settings()
+    if settings is None:
+        pytest.skip(WEB_SKIP)
+    browser, server, loop = (request.getfixturevalue(name) for name in ("browser", "web_server", "loop_thread"))
+    context, word = open_word_web(browser, server, loop, *settings)
     try:
         yield word
     finally:
         context.close()
 
 
-def open_playground(browser: Any, server: ServerThread, loop: LoopThread, profile: str) -> tuple[Any, Word]:
-    """Open playground.html in a fresh context and wait until its pane has connected."""
-    context = browser.new_context()
-    context.route(OFFICE_JS, lambda route: route.fulfill(status=200, content_type="text/javascript", body=""))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    known = {d["id"] for d in server.bridge.hub.documents()}
-    page.goto(f"{server.base_url}/playground.html?profile={profile}")
-    page.wait_for_function("() => window.wordSim !== undefined")
-    deadline = time.monotonic() + 15
-    while True:
-        fresh = [d for d in server.bridge.hub.documents() if d["id"] not in known]
-        if fresh:
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the playground's pane did not connect; page errors: {errors}")
-        time.sleep(0.05)
-    return context, Word(server, page, loop, fresh[0]["id"], profile)
+@pytest.fixture(params=TARGETS)
+def word(request: pytest.FixtureRequest) -> Iterator[Target]:
+    """One document on each target, in a known state; a failure saves a screenshot and the pane's log."""
+    if request.param == "word-web":
+        target: Target = request.getfixturevalue("word_web")
+        target.reset()
+        yield target
+        _keep_evidence(request, target)
+        return
+    browser, server, loop = (request.getfixturevalue(name) for name in ("browser", "e2e_server", "loop_thread"))
+    with playground(browser, server, loop, request.param) as target:
+        yield target
+        _keep_evidence(request, target)
 
 
-@pytest.fixture(params=["web", "desktop"])
-def word(request, browser, e2e_server, loop_thread) -> Iterator[Word]:
-    with playground(browser, e2e_server, loop_thread, request.param) as word:
-        yield word
+def _keep_evidence(request: pytest.FixtureRequest, target: Target) -> None:
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        saved = target.save_failure(FAILURES, request.node.nodeid)
+        print(f"saved for {request.node.nodeid}: {', '.join(str(p) for p in saved)}")

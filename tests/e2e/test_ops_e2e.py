@@ -1,8 +1,10 @@
-"""Every op end to end: MCP over HTTPS → bridge → WSS → the real pane in Chromium → the simulated Word.
+"""Every op end to end: MCP over HTTPS → bridge → WSS → the real pane in Chromium → Word.
 
-Each test runs on both profiles (`web`: WordApi 1.1–1.9; `desktop`: + WordApiDesktop)
-and reads the result from `window.wordSim.snapshot()`. Every successful op
-must cost at most two `context.sync()` calls.
+Each test runs on every target (tests/e2e/targets.py): the simulator's two profiles (`web`: WordApi 1.1–1.9;
+`desktop`: + WordApiDesktop) and, when configured, a real document in Word on the web. The document is read
+back through the target (`word.snapshot()`: the simulator's snapshot, or `readDocument` on Word on the web);
+what only the simulator can show (run formatting, merges, header rows, the caret) is checked where
+`word.simulated`. Every successful op must cost at most two `context.sync()` calls (counted on the simulator).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.e2e.conftest import Word
+from tests.e2e.conftest import Word, sim_only
 
 pytestmark = pytest.mark.e2e
 
@@ -67,6 +69,7 @@ def test_insert_text(word):
     assert texts(word)[0] == "Intro: First paragraph"
 
 
+@sim_only("where the caret sits after a reset is the simulator's choice")
 def test_get_selection(word):
     word.set_text("Alpha beta")
     data = run_ok(word, "getSelection")
@@ -115,6 +118,8 @@ def test_insert_picture_sized_with_alt_text(word):
     data = run_ok(word, "insertPicture", source="base64", data=png_base64(40, 20), scope="document",
                   location="end", width=120, altText="Company logo")
     assert data["rangeId"] and data["width"] == 120 and data["height"] == 60
+    if not word.simulated:
+        return
     pictures = [run for b in word.snapshot()["blocks"] if b["type"] == "paragraph"
                 for run in b["runs"] if run.get("type") == "picture"]
     assert pictures and pictures[0]["width"] == 120 and pictures[0]["height"] == 60
@@ -144,8 +149,10 @@ def make_table(word: Word, rows: int = 3, cols: int = 3) -> str:
 def test_table_create_with_header(word):
     make_table(word)
     (table,) = tables(word)
-    assert table["rowCount"] == 3 and table["columnCount"] == 3 and table["headerRowCount"] == 1
+    assert table["rowCount"] == 3 and table["columnCount"] == 3
     assert table["values"][1] == ["r1c0", "r1c1", "r1c2"]
+    if word.simulated:  # readDocument does not report header rows
+        assert table["headerRowCount"] == 1
 
 
 def test_table_ops_on_missing_table(word):
@@ -185,7 +192,8 @@ def test_table_set_cell_text_via_range_ref(word):
 def test_table_merge_cells(word):
     tid = make_table(word)
     run_ok(word, "table.mergeCells", tableRef=f"tableId:{tid}", startRow=1, startCol=0, rowSpan=2, colSpan=2)
-    assert tables(word)[0]["merges"] == [{"row": 1, "col": 0, "rowSpan": 2, "colSpan": 2}]
+    if word.simulated:  # readDocument does not report merges
+        assert tables(word)[0]["merges"] == [{"row": 1, "col": 0, "rowSpan": 2, "colSpan": 2}]
     bad = word.op("table.mergeCells", tableRef=f"tableId:{tid}", startRow=2, startCol=2, rowSpan=3, colSpan=1)
     assert bad["ok"] is False and bad["code"] in ("E_NOT_FOUND", "E_INVALID_ARG"), bad
 
@@ -216,9 +224,11 @@ def test_apply_style_character_paragraph_and_named(word):
            para={"alignment": "center", "list": "bullet"})
     blocks = word.snapshot()["blocks"]
     assert blocks[0]["style"] == "Heading 1"
-    assert blocks[1]["alignment"] == "Centered" and blocks[1]["list"]["kind"] == "bullet"
-    run = blocks[1]["runs"][0]
-    assert run["bold"] is True and run["color"] == "#1F4E79" and run["fontSize"] == 14
+    assert blocks[1]["list"]["kind"] == "bullet"
+    if word.simulated:  # alignment and run formatting are not in readDocument's structure
+        assert blocks[1]["alignment"] == "Centered"
+        run = blocks[1]["runs"][0]
+        assert run["bold"] is True and run["color"] == "#1F4E79" and run["fontSize"] == 14
 
 
 def test_apply_unknown_named_style(word):

@@ -220,14 +220,49 @@ async def test_business_rules_follow_the_taxonomy(client: Client) -> None:
     assert progress["annotatedChunks"] == 0  # nothing refused was saved
 
 
-async def test_highlight_is_refused_until_comment_ops_exist(client: Client) -> None:
+async def test_highlight_needs_a_session_from_the_document(client: Client) -> None:
     session = await new_session(client)
     refused = await failed(client, "annotate_chunk", {"sessionId": session, "chunkId": "0", **FEE,
                                                       "highlight": True})
-    assert refused["type"] == "InvalidAnnotation" and "comment ops" in refused["message"]
+    assert refused["type"] == "InvalidAnnotation" and "fromDocument" in refused["message"]
     assert refused["issues"][0]["path"] == ["highlight"]
     assert (await ok(client, "get_progress", {"sessionId": session}))["annotatedChunks"] == 0
     assert (await ok(client, "annotate_chunk", {"sessionId": session, "chunkId": "0", "highlight": False}))
+
+
+class CommentingDocument(Document):
+    """Also answers readDocument with range ids and records the comments it is asked to add."""
+
+    def __init__(self, blocks: list[dict[str, Any]]) -> None:
+        super().__init__(blocks)
+        self.comments: list[dict[str, Any]] = []
+
+    async def edit_task(self, *, content: Any = None, meta: Any = None, document: Any = None) -> dict[str, Any]:
+        if meta["op"] == "comment.add":
+            self.comments.append(meta["args"])
+            return {"ok": True, "op": "comment.add", "diagnostics": [],
+                    "data": {"commentId": f"c{len(self.comments)}", "rangeId": meta["args"]["scope"][8:]}}
+        result = await super().edit_task(content=content, meta=meta, document=document)
+        if meta["args"].get("includeRangeIds"):
+            result["data"]["blocks"] = [{**b, "rangeId" if b["type"] == "paragraph" else "tableId":
+                                         f"{'rng' if b['type'] == 'paragraph' else 'tbl'}_{b['index']}"}
+                                        for b in result["data"]["blocks"]]
+        return result
+
+
+async def test_highlight_marks_the_chunk_with_a_comment_carrying_its_labels() -> None:
+    document = CommentingDocument(WORD_BLOCKS)
+    async with Client(server(document)) as client:
+        session = (await ok(client, "start_session", {"fromDocument": True}))["sessionId"]
+        marked = await ok(client, "annotate_chunk", {"sessionId": session, "chunkId": "1", **FEE,
+                                                     "notes": "check the rate", "highlight": True})
+        table = await ok(client, "annotate_chunk", {"sessionId": session, "chunkId": "3", **FEE, "highlight": True})
+        progress = await ok(client, "get_progress", {"sessionId": session})
+    assert marked["highlight"] == {"ok": True, "commentId": "c1",
+                                   "text": "Chunk 1: Fee Schedule — check the rate"}
+    assert document.comments == [{"scope": "rangeId:rng_1", "text": "Chunk 1: Fee Schedule — check the rate"}]
+    assert table["highlight"]["ok"] is False and "table" in table["highlight"]["reason"]
+    assert progress["annotatedChunks"] == 2, "the annotation is saved whether or not the comment could be made"
 
 
 async def test_annotating_again_merges(client: Client) -> None:

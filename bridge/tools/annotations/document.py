@@ -60,3 +60,34 @@ def chunk_blocks(blocks: list[dict[str, Any]], split: str) -> list[tuple[str, in
 async def document_chunks(word: WordAccess, document: str | None, split: str) -> list[tuple[str, int, str]]:
     """The open document's chunks; DocumentReadError when it cannot be read."""
     return chunk_blocks(await read_blocks(word, document=document), split)
+
+
+async def comment_on_block(word: WordAccess, document: str | None, position: int,
+                           chunk: dict[str, Any]) -> dict[str, Any]:
+    """Mark the block at `position` with a Word comment carrying the chunk's labels (annotate_chunk's highlight).
+
+    The annotation is already saved: a comment that cannot be made is reported here, not raised.
+    """
+    read = await word.edit_task(
+        content=f"find chunk {chunk['chunk_id']} to highlight", document=document,
+        meta={"type": "word.op", "op": "readDocument", "version": "1.0",
+              "args": {"format": "structure", "offset": position, "limit": 1, "includeRangeIds": True}})
+    blocks = (read.get("data") or {}).get("blocks") or [] if read.get("ok") else []
+    target = blocks[0].get("rangeId") or blocks[0].get("tableId") if blocks else None
+    if not target:
+        return {"ok": False, "reason": _reason(read) or f"no block at position {position} in the document"}
+    labels = ", ".join(chunk.get("labels") or chunk.get("categories") or []) or "annotated"
+    text = f"Chunk {chunk['chunk_id']}: {labels}" + (f" — {chunk['notes']}" if chunk.get("notes") else "")
+    if target.startswith("tbl_"):
+        return {"ok": False, "reason": "the chunk is a table: comments are anchored to text, so it was not marked"}
+    scope = f"rangeId:{target}"
+    added = await word.edit_task(
+        content=f"highlight chunk {chunk['chunk_id']}", document=document,
+        meta={"type": "word.op", "op": "comment.add", "version": "1.0", "args": {"scope": scope, "text": text}})
+    if not added.get("ok"):
+        return {"ok": False, "reason": _reason(added)}
+    return {"ok": True, "commentId": (added.get("data") or {}).get("commentId"), "text": text}
+
+
+def _reason(result: dict[str, Any]) -> str:
+    return "; ".join(d["msg"] for d in result.get("diagnostics") or [] if d.get("level") == "error")

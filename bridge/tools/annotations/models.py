@@ -98,7 +98,7 @@ class AnnotateChunksEnvelope(BaseModel):
 UPDATABLE: Final = ("categories", "labels", "subtypes", "keywords", "tags", "notes", "summary")
 HIGHLIGHT_DESCRIPTION: Final = (
     "Beyond the seed: also mark the chunk in the Word document with a comment carrying its labels "
-    "(needs comment ops, which Word Bridge does not have yet: refused for now)")
+    "(sessions started with fromDocument: true; the answer's `highlight` says whether the comment was made)")
 
 
 @lru_cache(maxsize=16)

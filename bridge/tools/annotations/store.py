@@ -139,6 +139,14 @@ class AnnotationStore:
                 "VALUES (?, ?, ?, ?)", (session_id, source, target, relation_type))
             return cursor.rowcount == 1
 
+    def chunk_location(self, session_id: str, chunk_id: str) -> tuple[str, int] | None:
+        """(the session's source, the chunk's position): where a chunk lives, to mark it in the document."""
+        with self.db.read() as conn:
+            row = conn.execute(
+                "SELECT s.source, c.position FROM chunks c JOIN sessions s ON s.id = c.session_id "
+                "WHERE c.session_id = ? AND c.chunk_id = ?", (session_id, chunk_id)).fetchone()
+        return (str(row[0]), int(row[1])) if row else None
+
     def progress(self, session_id: str) -> dict[str, Any]:
         with self.db.read() as conn:
             _require_session(conn, session_id)

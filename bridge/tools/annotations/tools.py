@@ -23,7 +23,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ValidationError
 
 from bridge.tools.annotations.database import DatabaseRefused, database
-from bridge.tools.annotations.document import document_chunks
+from bridge.tools.annotations.document import comment_on_block, document_chunks
 from bridge.tools.annotations.errors import AnnotationError, ErrorType
 from bridge.tools.annotations.models import (AddRelationIn, AnnotateChunksEnvelope, AnnotationFields, SessionIn,
                                              StartSessionIn, annotation_models, custom_issue, seed_schema, zod_issues)
@@ -144,19 +144,25 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
     return {"sessionId": session_id, "chunkCount": count, "message": "Session created successfully"}
 
 
-async def annotate_chunk(args: dict[str, Any]) -> dict[str, Any]:
+async def annotate_chunk(args: dict[str, Any], word: WordAccess | None = None) -> dict[str, Any]:
     taxonomy = await _in_thread(_taxonomy)
     single, _, _ = annotation_models(taxonomy)
     parsed = _validate(single, args, "InvalidAnnotation", "Annotation validation failed")
+    location = None
     if parsed.highlight:
-        raise AnnotationError("InvalidAnnotation", "highlight needs comment ops, which Word Bridge does not have "
-                              "yet; nothing was saved", [custom_issue(
-                                  ["highlight"], "Annotate without highlight: true")])
+        location = await _in_thread(lambda: _store().chunk_location(parsed.sessionId, parsed.chunkId))
+        if location is not None and not location[0].startswith("document:"):
+            raise AnnotationError("InvalidAnnotation", "highlight marks the chunk in the Word document, so the session "
+                                  "must have been started with fromDocument: true; nothing was saved", [custom_issue(
+                                      ["highlight"], "Annotate without highlight: true")])
     item = AnnotationFields.model_validate(parsed.model_dump(include=set(AnnotationFields.model_fields)))
     (outcome,) = await _in_thread(lambda: _store().annotate(parsed.sessionId, [item],
                                                             partial(taxonomy_issues, taxonomy=taxonomy)))
     if isinstance(outcome, AnnotationError):
         raise outcome
+    if location is not None and word is not None:
+        outcome = {**outcome, "highlight": await comment_on_block(word, location[0][len("document:"):] or None,
+                                                                  location[1], outcome)}
     return outcome
 
 
@@ -234,7 +240,7 @@ def register(server: MCPServer, word: WordAccess) -> None:
         return await _answer(annotate_chunk({
             "sessionId": sessionId, "chunkId": chunkId, "categories": categories, "labels": labels,
             "subtypes": subtypes, "keywords": keywords, "tags": tags, "notes": notes, "summary": summary,
-            "highlight": highlight}))
+            "highlight": highlight}, word))
 
     async def annotate_chunks_tool(sessionId: RawText = UNSET, annotations: Any = None) -> CallToolResult:
         return await _answer(annotate_chunks({"sessionId": sessionId, "annotations": annotations}))
