@@ -22,6 +22,7 @@ from bridge.setup.icons import icon_png
 from bridge.setup.manifest import render_manifest
 from bridge.server.mcp_tools import build_mcp_server
 from bridge.server.rpc import rpc_endpoint
+from bridge.tools import file_tool
 from bridge.word.pane_socket import PaneEndpoint
 from bridge.paths import addin_dir
 from bridge.server.security import AccessPolicy, GuardMiddleware
@@ -98,6 +99,7 @@ def create_bridge(config: BridgeConfig) -> Bridge:
                 yield
             finally:
                 await service.aclose()
+                await file_tool.aclose()  # upstream MCP connections of call_tool_with_file_content
 
     routes = [
         Route("/healthz", healthz),

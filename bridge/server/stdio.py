@@ -21,6 +21,7 @@ from mcp.server.stdio import stdio_server
 
 from bridge.config import BridgeConfig
 from bridge.server.mcp_tools import build_mcp_server
+from bridge.tools import file_tool
 from bridge.word.remote import RemoteEditService, bridge_is_running
 
 log = logging.getLogger("word_bridge.stdio")
@@ -76,6 +77,7 @@ async def _forward(config: BridgeConfig) -> None:
         await serve_stdio(build_mcp_server(remote))
     finally:
         await remote.aclose()
+        await file_tool.aclose()
 
 
 class _PipeLines:

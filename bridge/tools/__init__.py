@@ -8,10 +8,11 @@ from mcp.server.mcpserver import MCPServer
 
 from bridge.tools import data_formatter, document_analyzer, file_reader, text_processor, utilities, web_content_fetcher
 from bridge.tools import annotations as annotation_sessions  # a package; the name is also a __future__ feature
+from bridge.tools import file_tool
 from bridge.tools.word_access import WordAccess
 
 TOOLSETS = (file_reader, text_processor, document_analyzer, web_content_fetcher, data_formatter, annotation_sessions,
-            utilities)
+            utilities, file_tool)
 
 
 def register_all(server: MCPServer, word: WordAccess) -> None:

@@ -1,0 +1,314 @@
+"""File formats of `call_tool_with_file_content`: detection by extension and conversion to JSON values.
+
+- JSON: parsed as is (NaN and Infinity refused: they are not JSON).
+- CSV/TSV: the first row is the header; each further row becomes an object keyed by it. The dialect
+  (delimiter among `, ; | tab` for .csv, tab for .tsv, quoting) is sniffed with `csv.Sniffer`. Cells that
+  are plain decimal numbers become numbers (`"30"` → 30, `"2.5"` → 2.5); everything else stays a string, so
+  `007`, `1e400`, `+1 555` and integers beyond 2^53 (IDs a JavaScript client would round) stay text. Blank
+  lines are skipped; a row with more or fewer fields than the header is a parse error naming its line.
+- YAML: the safe loader; dates become ISO strings, binary becomes base64, non-string keys become strings.
+  Aliases are followed but a file that would expand to more than MAX_NODES values (an alias bomb) is refused.
+- XML: checked by defusedxml (entity declarations, external entities and DTD fetching refused, so a billion
+  laughs file or an XXE probe never expands), then converted with xmltodict's convention: an element is a key,
+  attributes are `@name` keys, text beside attributes or children is `#text`, repeated elements become a list,
+  an empty element is null, and all values are strings.
+- TXT (and any other extension): the text; when it starts with `{` or `[` and parses as JSON, that value.
+- `<name>.<ext>.gz`: the same after gunzip (the decompressed size is held to the same limit).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import datetime as dt
+import gzip
+import io
+import json
+import math
+import re
+import zlib
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any, Final
+from xml.etree.ElementTree import ParseError as XMLParseError
+from xml.parsers.expat import ExpatError
+
+import xmltodict
+import yaml
+from defusedxml import DefusedXmlException
+from defusedxml import ElementTree as SafeElementTree
+
+from bridge.tools.file_tool.errors import FileToolError
+
+FORMATS: Final = {".json": "json", ".csv": "csv", ".tsv": "tsv", ".yaml": "yaml", ".yml": "yaml", ".xml": "xml",
+                  ".txt": "txt"}
+MAX_NODES: Final = 5_000_000
+"""Values a YAML file may expand to: far above what 10 MB can spell out without aliases."""
+MAX_SAFE_INTEGER: Final = 2**53 - 1
+SNIFF_BYTES: Final = 64 * 1024
+INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
+DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass
+class Parsed:
+    """A file's content as a JSON value, and what the conversion wants the caller to know."""
+
+    value: Any
+    format: str
+    compressed: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def detect_format(path: str) -> tuple[str, bool]:
+    """(format, gzip-compressed) from the file name: `.csv.gz` is compressed CSV; unknown extensions are text."""
+    name = PurePath(path).name.lower()
+    compressed = name.endswith(".gz")
+    if compressed:
+        name = name[:-3]
+    return FORMATS.get(PurePath(name).suffix, "txt"), compressed
+
+
+def parse_file(data: bytes, path: str, max_size: int) -> Parsed:
+    """Convert the bytes of `path` to a JSON value according to its extension."""
+    fmt, compressed = detect_format(path)
+    if compressed:
+        data = gunzip(data, path, max_size)
+    notes: list[str] = []
+    if fmt == "xml":
+        value = parse_xml(data)
+    else:
+        text = decode(data, fmt)
+        if fmt == "json":
+            value = parse_json(text, "JSON")
+        elif fmt in ("csv", "tsv"):
+            value = parse_csv(text, fmt, notes)
+        elif fmt == "yaml":
+            value = parse_yaml(text)
+        else:
+            value = parse_text(text, notes)
+    return Parsed(value, fmt, compressed, notes)
+
+
+def gunzip(data: bytes, path: str, max_size: int) -> bytes:
+    """Decompress at most `max_size` bytes, so a small gzip bomb cannot fill the memory."""
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # gzip header expected
+    try:
+        out = inflater.decompress(data, max_size + 1)
+    except zlib.error as exc:
+        raise FileToolError(f"Failed to parse gzip file: {exc}") from None
+    if len(out) > max_size:
+        raise FileToolError(f"Decompressed size of '{path}' exceeds maximum allowed size of "
+                            f"{max_size} bytes ({max_size // (1024 * 1024)}MB)")
+    if not inflater.eof:
+        raise FileToolError("Failed to parse gzip file: the compressed data is truncated")
+    if inflater.unused_data:  # concatenated members (gzip allows them): rare, fall back to the gzip module
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            out = stream.read(max_size + 1)
+        if len(out) > max_size:
+            raise FileToolError(f"Decompressed size of '{path}' exceeds maximum allowed size of "
+                                f"{max_size} bytes ({max_size // (1024 * 1024)}MB)")
+    return out
+
+
+def decode(data: bytes, fmt: str) -> str:
+    """UTF-8 (a byte-order mark is dropped); anything else is refused with the line of the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FileToolError(f"Failed to parse {fmt.upper()} file: not UTF-8 text (byte 0x{data[exc.start]:02x} "
+                            f"at line {line})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json(text: str, label: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise FileToolError(f"Failed to parse {label} file: {exc.msg} at line {exc.lineno}, column {exc.colno}") \
+            from None
+    except ValueError as exc:
+        raise FileToolError(f"Failed to parse {label} file: {exc}") from None
+    except RecursionError:
+        raise FileToolError(f"Failed to parse {label} file: nested too deeply") from None
+
+
+def parse_text(text: str, notes: list[str]) -> Any:
+    """The text, or the JSON value it spells when it looks like a JSON object or array."""
+    if text.lstrip()[:1] in ("{", "["):
+        try:
+            return parse_json(text, "TXT")
+        except FileToolError as exc:
+            notes.append(f"The text looks like JSON but is not ({exc.message.removeprefix('Failed to parse TXT file: ')}); "
+                         "it was passed as a string")
+    return text
+
+
+# ---- CSV / TSV ---------------------------------------------------------------------------------------------
+def _dialect(text: str, fmt: str) -> type[csv.Dialect] | csv.Dialect:
+    sample = text[:SNIFF_BYTES]
+    if len(text) > SNIFF_BYTES and "\n" in sample:
+        sample = sample[: sample.rindex("\n")]  # whole lines only
+    try:
+        return csv.Sniffer().sniff(sample, delimiters="\t" if fmt == "tsv" else ",;|\t")
+    except csv.Error:
+        return csv.excel_tab if fmt == "tsv" else csv.excel
+
+
+def cell_value(cell: str) -> Any:
+    """A plain decimal number as a number (as the seed's `"age": 30`); anything else unchanged."""
+    stripped = cell.strip()
+    if INTEGER.fullmatch(stripped):
+        number = int(stripped)
+        return number if abs(number) <= MAX_SAFE_INTEGER else cell
+    if DECIMAL.fullmatch(stripped):
+        real = float(stripped)
+        return real if math.isfinite(real) else cell
+    return cell
+
+
+def _header(row: list[str], notes: list[str]) -> list[str]:
+    """Column names: stripped, blanks named `column_<n>`, repeats suffixed `_2`, `_3`…"""
+    names: list[str] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(row):
+        name = raw.strip() or f"column_{i + 1}"
+        if not raw.strip():
+            notes.append(f"Column {i + 1} has no header; it was named '{name}'")
+        base, n = name, 2
+        while name in seen:
+            name, n = f"{base}_{n}", n + 1
+        if name != base:
+            notes.append(f"Header '{base}' repeats; column {i + 1} was named '{name}'")
+        seen.add(name)
+        names.append(name)
+    return names
+
+
+def parse_csv(text: str, fmt: str, notes: list[str]) -> list[dict[str, Any]]:
+    """Rows as objects keyed by the header row, numbers typed."""
+    label = fmt.upper()
+    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text, fmt), strict=True)
+    header: list[str] | None = None
+    records: list[dict[str, Any]] = []
+    line = 1
+    try:
+        for row in reader:
+            start, line = line, reader.line_num + 1
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue
+            if header is None:
+                header = _header(row, notes)
+                continue
+            if len(row) != len(header):
+                raise FileToolError(f"Failed to parse {label} file: Invalid format at line {start}: "
+                                    f"{len(row)} field(s) where the header has {len(header)}")
+            records.append({name: cell_value(cell) for name, cell in zip(header, row, strict=True)})
+    except csv.Error as exc:
+        raise FileToolError(f"Failed to parse {label} file: Invalid format at line {reader.line_num}: {exc}") \
+            from None
+    if header is None:
+        raise FileToolError(f"Failed to parse {label} file: the file is empty (no header row)")
+    return records
+
+
+# ---- YAML --------------------------------------------------------------------------------------------------
+def parse_yaml(text: str) -> Any:
+    try:
+        value = yaml.load(text, Loader=YamlLoader)  # noqa: S506 - a safe loader (C or Python)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        problem = exc.problem or "invalid YAML"
+        if exc.context:
+            problem += f" ({exc.context})"
+        raise FileToolError(f"Failed to parse YAML file: {problem}{where}") from None
+    except yaml.YAMLError as exc:
+        raise FileToolError(f"Failed to parse YAML file: {exc}") from None
+    except RecursionError:
+        raise FileToolError("Failed to parse YAML file: nested too deeply") from None
+    try:
+        _count_nodes(value, {}, set())
+        return _jsonable(value, {})
+    except RecursionError:
+        raise FileToolError("Failed to parse YAML file: nested too deeply") from None
+
+
+def _count_nodes(value: Any, counted: dict[int, int], active: set[int]) -> int:
+    """How many values `value` expands to once its aliases are spelled out; refuses bombs and cycles."""
+    if not isinstance(value, dict | list | tuple | set):
+        return 1
+    key = id(value)
+    if key in counted:
+        return counted[key]
+    if key in active:
+        raise FileToolError("Failed to parse YAML file: a recursive alias (a value that contains itself) "
+                            "cannot be converted to JSON")
+    active.add(key)
+    items = list(value.items()) if isinstance(value, dict) else [(None, item) for item in value]
+    total = 1
+    for _, item in items:
+        total += _count_nodes(item, counted, active)
+        if total > MAX_NODES:
+            raise FileToolError(f"Failed to parse YAML file: its aliases expand to more than {MAX_NODES:,} values "
+                                "(an alias bomb?)")
+    active.discard(key)
+    counted[key] = total
+    return total
+
+
+def _jsonable(value: Any, done: dict[int, Any]) -> Any:
+    """The safe loader's values as JSON values; an aliased container is converted once and shared."""
+    if isinstance(value, dict | list | tuple | set):
+        if id(value) in done:
+            return done[id(value)]
+        if isinstance(value, dict):
+            out: Any = {_key(k): _jsonable(v, done) for k, v in value.items()}
+        else:
+            out = [_jsonable(item, done) for item in (sorted(value, key=str) if isinstance(value, set) else value)]
+        done[id(value)] = out
+        return out
+    if isinstance(value, dt.date | dt.datetime):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # .nan / .inf: JSON has no such numbers
+    return value
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, bool) or key is None:
+        return json.dumps(key)
+    if isinstance(key, dt.date | dt.datetime):
+        return key.isoformat()
+    return str(key)
+
+
+# ---- XML ---------------------------------------------------------------------------------------------------
+def parse_xml(data: bytes) -> Any:
+    """defusedxml vets the document (no entity declarations, no external entities); xmltodict converts it."""
+    try:
+        SafeElementTree.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException as exc:
+        raise FileToolError(
+            f"Failed to parse XML file: refused {type(exc).__name__} ({exc}): entity declarations and external "
+            "references are not allowed (they enable entity-expansion attacks such as billion laughs, and file or "
+            "network access)") from None
+    except XMLParseError as exc:
+        line, column = exc.position
+        message = str(exc).split(":", 1)[0]
+        raise FileToolError(f"Failed to parse XML file: {message} at line {line}, column {column + 1}") from None
+    try:
+        return xmltodict.parse(data, disable_entities=True)
+    except ExpatError as exc:  # vetted above: only a parser disagreement lands here
+        raise FileToolError(f"Failed to parse XML file: {exc}") from None
+    except ValueError as exc:
+        raise FileToolError(f"Failed to parse XML file: {exc}") from None
