@@ -157,3 +157,15 @@ def meta(op: str, **args: Any) -> dict[str, Any]:
 def certs_dir_for_tests(base: Path) -> Path:
     ensure_dev_certs(base)
     return base
+
+
+def read_document_pane(blocks: list[dict[str, Any]], page_size: int) -> Handler:
+    """A FakePane handler answering readDocument with `blocks`, `page_size` per page (as the real pane pages them)."""
+    async def handle(command: dict[str, Any]) -> dict[str, Any]:
+        args = command["op"]["args"]
+        start = args["offset"]
+        end = min(start + page_size, len(blocks))
+        return {"ok": True, "op": "readDocument", "diagnostics": [], "data": {
+            "format": args["format"], "offset": start, "nextOffset": end if end < len(blocks) else None,
+            "totalBlocks": len(blocks), "blocks": blocks[start:end]}}
+    return handle

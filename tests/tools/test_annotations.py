@@ -17,7 +17,7 @@ from bridge.tools.annotations import register
 from bridge.tools.annotations.database import close_all
 from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, taxonomy_json
 from bridge.word.remote import RemoteEditService
-from tests.support import FakePane, ServerThread
+from tests.support import FakePane, ServerThread, read_document_pane
 
 pytestmark = pytest.mark.anyio
 
@@ -480,14 +480,7 @@ def bridge(certs_dir: Path) -> Any:
 
 async def test_start_session_from_the_document_through_the_real_bridge(bridge: ServerThread) -> None:
     """readDocument goes over the bridge's editTask to a pane on a real WSS connection."""
-    async def pane(command: dict[str, Any]) -> dict[str, Any]:
-        args = command["op"]["args"]
-        start = args["offset"]
-        end = min(start + 4, len(WORD_BLOCKS))
-        return {"ok": True, "op": "readDocument", "diagnostics": [], "data": {
-            "format": args["format"], "offset": start, "nextOffset": end if end < len(WORD_BLOCKS) else None,
-            "totalBlocks": len(WORD_BLOCKS), "blocks": WORD_BLOCKS[start:end]}}
-
+    pane = read_document_pane(WORD_BLOCKS, page_size=4)
     fake = await FakePane(bridge, title="Fees.docx", handler=pane).connect()
     word = RemoteEditService(bridge.config)
     try:

@@ -15,7 +15,7 @@ from textstat.textstat import textstatistics
 from bridge.config import BridgeConfig
 from bridge.tools.document_analyzer import register
 from bridge.word.remote import RemoteEditService
-from tests.support import FakePane, ServerThread
+from tests.support import FakePane, ServerThread, read_document_pane
 
 pytestmark = pytest.mark.anyio
 
@@ -260,14 +260,7 @@ def bridge(certs_dir):
 
 async def test_from_document_through_the_real_bridge(bridge):
     """The tool reads a document served by a pane over a real WSS connection, through the bridge's editTask."""
-    async def pane(command: dict[str, Any]) -> dict[str, Any]:
-        args = command["op"]["args"]
-        start = args["offset"]
-        end = min(start + 3, len(WORD_BLOCKS))
-        return {"ok": True, "op": "readDocument", "diagnostics": [], "data": {
-            "format": args["format"], "offset": start, "nextOffset": end if end < len(WORD_BLOCKS) else None,
-            "totalBlocks": len(WORD_BLOCKS), "blocks": WORD_BLOCKS[start:end]}}
-
+    pane = read_document_pane(WORD_BLOCKS, page_size=3)
     fake = await FakePane(bridge, title="Plan.docx", handler=pane).connect()
     word = RemoteEditService(bridge.config)
     try:

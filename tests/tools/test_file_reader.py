@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from mcp.shared.exceptions import MCPError
 
 from bridge.tools.allowed_paths import OutsideAllowedDirs, allowed_dirs, resolve_allowed
 from bridge.tools.file_reader import register
+from tests.tools.seed_calls import seed_failure, seed_success
 
 pytestmark = pytest.mark.anyio
 
@@ -60,16 +60,11 @@ async def client() -> Any:
 
 
 async def read(client: Client, args: dict[str, Any]) -> dict[str, Any]:
-    result = await client.call_tool("file_reader", args)
-    assert not result.is_error, result.content
-    assert json.loads(result.content[1].text) == result.structured_content
-    return {"line": result.content[0].text, **(result.structured_content or {})}
+    return await seed_success(client, "file_reader", args)
 
 
 async def error_of(client: Client, args: dict[str, Any]) -> MCPError:
-    with pytest.raises(MCPError) as caught:
-        await client.call_tool("file_reader", args)
-    return caught.value
+    return await seed_failure(client, "file_reader", args)
 
 
 async def test_listed_schema_is_the_seeds(client: Client) -> None:

@@ -6,7 +6,6 @@ Pages are served on loopback; `fake_dns` answers the seed's host names with 127.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +17,7 @@ from mcp.shared.exceptions import MCPError
 
 from bridge.tools import web_content_fetcher
 from bridge.tools.web_content_fetcher import CACHE, register
+from tests.tools.seed_calls import seed_failure, seed_success
 from tests.tools.web_servers import (WebServer, fake_dns, free_port_443, no_outside_connections, page, redirect,
                                      trusted_tls, web)
 
@@ -110,16 +110,11 @@ def site(web: Callable[..., WebServer], monkeypatch: pytest.MonkeyPatch) -> WebS
 
 
 async def fetch(client: Client, args: dict[str, Any]) -> dict[str, Any]:
-    result = await client.call_tool("web_content_fetcher", args)
-    assert not result.is_error, result.content
-    assert json.loads(result.content[1].text) == result.structured_content
-    return {"line": result.content[0].text, **(result.structured_content or {})}
+    return await seed_success(client, "web_content_fetcher", args)
 
 
 async def error_of(client: Client, args: dict[str, Any]) -> MCPError:
-    with pytest.raises(MCPError) as caught:
-        await client.call_tool("web_content_fetcher", args)
-    return caught.value
+    return await seed_failure(client, "web_content_fetcher", args)
 
 
 async def test_listed_schema_is_the_seeds(client: Client) -> None:
