@@ -176,6 +176,8 @@ VALID: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("an-create", "anchor.create", {}, {"scope": "selection"}),
     ("an-list", "anchor.list", {}, {}),
     ("an-remove", "anchor.remove", {"anchorId": "anc_1"}, {"anchorId": "anc_1", "keepContent": True}),
+    ("brk-default", "insertBreak", {}, {"type": "page", "scope": "selection", "location": "after"}),
+    ("link-range", "hyperlink.set", {"url": "https://example.com", "scope": "rangeId:rng_1"}, {"url": "https://example.com", "scope": "rangeId:rng_1", "location": "replace"}),
     ("an-scope", "insertText", {"text": "A", "scope": "anchor:anc_1"}, {**IT, "text": "A", "scope": "anchor:anc_1"}),
     ("batch-min", "batch", {"ops": [{"op": "getSelection"}]}, {"ops": [{"op": "getSelection", "args": {}}],
                                                                "stopOnError": True}),
@@ -304,6 +306,8 @@ INVALID: list[tuple[str, str, Any, str, str, str]] = [
     ("an-create-name", "anchor.create", {"name": 5}, "E_INVALID_ARG", "args.name", "must be a string"),
     ("an-list-track", "anchor.list", {"trackChanges": True}, "E_INVALID_ARG", "args.trackChanges", "trackChanges"),
     ("an-remove-id", "anchor.remove", {}, "E_INVALID_ARG", "args.anchorId", "required"),
+    ("brk-type", "insertBreak", {"type": "column"}, "E_INVALID_ARG", "args.type", "column"),
+    ("link-scheme", "hyperlink.set", {"url": "javascript:void(0)"}, "E_INVALID_ARG", "args.url", "schemes"),
     # tracked changes (details in test_ops_revisions.py)
     ("tc-set-bad", "trackChanges.set", {"mode": "sometimes"}, "E_INVALID_ARG", "args.mode", "off"),
     ("tc-get-read", "trackChanges.get", {"trackChanges": True}, "E_INVALID_ARG", "args.trackChanges", "trackChanges"),

@@ -6,19 +6,10 @@ from typing import Any
 
 import pytest
 
-from bridge.word.envelope import OpError
 from bridge.word.ops.describe import describe_ops
-from bridge.word.ops.parsed import SUPPORTED_OPS, build
+from bridge.word.ops.parsed import SUPPORTED_OPS
+from tests.op_cases import canonical as ok, refused
 
-
-def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
-    return build(op, args).args
-
-
-def refused(op: str, args: dict[str, Any]) -> OpError:
-    with pytest.raises(OpError) as info:
-        build(op, args)
-    return info.value
 
 
 def test_comment_ops_canonical_defaults() -> None:

@@ -1,6 +1,6 @@
 // The op → handler dispatch table.
 
-import { insertText, getSelection } from "./text.js";
+import { insertText, insertBreak, getSelection } from "./text.js";
 import { search, replace } from "./search.js";
 import { insertPicture } from "./picture.js";
 import * as table from "./table.js";
@@ -11,12 +11,15 @@ import { insertMarkdown } from "./markdown.js";
 import * as revisions from "./revisions.js";
 import * as comment from "./comment.js";
 import * as anchor from "./anchor.js";
+import * as links from "./links.js";
 
 /** @typedef {import("../types.js").Handler} Handler */
 
 /** @type {Readonly<Record<string, Handler>>} */
 export const HANDLERS = Object.freeze({
   insertText,
+  insertBreak,
+  "hyperlink.set": links.set,
   getSelection,
   search,
   replace,

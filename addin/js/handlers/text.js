@@ -1,4 +1,4 @@
-// insertText and getSelection.
+// insertText, insertBreak and getSelection.
 
 import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
@@ -42,6 +42,24 @@ export async function insertText({ context, registry, args }) {
   return { rangeId: registry.add("rng", inserted), length: text.length };
 }
 insertText.firstSync = /** @type {const} */ ("none");
+
+/** Our break types ↔ Word.BreakType. */
+export const BREAK_TYPES = /** @type {const} */ ({ page: "Page", line: "Line", sectionNext: "SectionNext", sectionContinuous: "SectionContinuous" });
+
+/**
+ * insertBreak {type, scope, location}: Body takes Start/End, a range Before/After (officejs-word.md §2), so
+ * start/before are Before and end/after are After on a range. Nothing to read: the closing sync does it.
+ * @param {HandlerEnv} env
+ */
+export async function insertBreak({ context, registry, args }) {
+  const type = oneOf(args, "type", /** @type {(keyof typeof BREAK_TYPES)[]} */ (Object.keys(BREAK_TYPES)), "page");
+  const location = oneOf(args, "location", LOCATIONS.filter((l) => l !== "replace"), "after");
+  const target = resolveScope(context, registry, args.scope ?? "selection");
+  if (target.kind === "document") target.body.insertBreak(BREAK_TYPES[type], bodyBlockLocation(location));
+  else target.range.insertBreak(BREAK_TYPES[type], rangeBlockLocation(location));
+  return { type, location };
+}
+insertBreak.firstSync = /** @type {const} */ ("none");
 
 /**
  * The selection's text and a range id; start/end where the host has Range.start/end (WordApiDesktop 1.4).

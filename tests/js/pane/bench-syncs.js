@@ -62,6 +62,9 @@ const STEPS = [
   ["anchor.create", "anchor.create", (ids) => ({ scope: `rangeId:${ids.hit}`, name: "a" })],
   ["insertText anchor scope", "insertText", (ids) => ({ text: "Anchored", scope: `anchor:${ids.anchor}`, location: "end" })],
   ["anchor.list", "anchor.list", {}],
+  ["insertBreak", "insertBreak", (ids) => ({ type: "page", scope: `rangeId:${ids.hit}`, location: "after" })],
+  ["hyperlink.set (link a range)", "hyperlink.set", (ids) => ({ scope: `rangeId:${ids.hit}`, url: "https://example.com" })],
+  ["hyperlink.set (insert linked text)", "hyperlink.set", { scope: "document", location: "end", url: "mailto:a@b.org", text: "mail" }],
   ["anchor.remove", "anchor.remove", (ids) => ({ anchorId: ids.anchor, keepContent: true })],
 ];
 
