@@ -161,6 +161,10 @@ def test_batch_validates_every_op_and_keeps_references() -> None:
     ({"ops": [{"op": "getSelection", "args": {"dryRun": True}}]}, "args.ops[0].args.dryRun", "on the batch"),
     ({"ops": [{"op": "getSelection"}], "stopOnError": "no"}, "args.stopOnError", "true or false"),
     ({"ops": [5]}, "args.ops[0]", "must be an object"),
+    ({"ops": [{"op": "getSelection"}], "trackChanges": "yes"}, "args.trackChanges", "true or false"),
+    ({"ops": [{"op": "getSelection"}, {"op": "readDocument"}], "trackChanges": True}, "args.trackChanges", "edits"),
+    ({"ops": [{"op": "insertText", "args": {"text": "x"}}, {"op": "trackChanges.set", "args": {"mode": "off"}}],
+      "trackChanges": True}, "args.trackChanges", "op 1 is trackChanges.set"),
 ])
 def test_batch_refuses_before_anything_runs(args: dict[str, Any], field: str, words: str) -> None:
     err = fails("batch", args)
@@ -176,6 +180,13 @@ def test_batch_dry_run_and_nested_diagnostics() -> None:
     parsed = batch({"op": "insertText", "args": {"text": "x", "bogus": 1}}, dryRun=True, stopOnError=False)
     assert parsed.args["dryRun"] is True and parsed.args["stopOnError"] is False
     assert any(d["field"] == "args.ops[0].args.bogus" for d in parsed.diagnostics)
+
+
+def test_a_tracked_batch_is_passed_on_and_no_longer_ignored() -> None:
+    parsed = batch({"op": "getSelection"}, {"op": "insertText", "args": {"text": "x"}}, trackChanges=True)
+    assert parsed.args["trackChanges"] is True
+    assert not any("unknown" in d["msg"] for d in parsed.diagnostics)
+    assert "trackChanges" not in batch({"op": "insertText", "args": {"text": "x"}}, trackChanges=False).args
 
 
 def test_fifty_ops_validate_quickly_enough_for_one_call() -> None:

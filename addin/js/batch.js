@@ -73,7 +73,61 @@ export async function batch(env) {
   const ops = readOps(env.args);
   const stopOnError = bool(env.args, "stopOnError", true);
   if (bool(env.args, "dryRun", false)) return dryRunBatch(env, ops, stopOnError);
+  if (bool(env.args, "trackChanges", false)) return runTrackedBatch(env, ops, stopOnError);
   return runBatch(env, ops, stopOnError);
+}
+
+/**
+ * trackChanges: true on the batch — every edit of the batch is a tracked change. Tracking goes on before the
+ * first op queues anything, the batch's first sync reads the mode the document had, and putting it back rides on
+ * Word.run's closing sync: no sync more than the batch alone. When the first sync fails, Word returns no values,
+ * so the previous mode is unknown and a warning says tracking may still be on.
+ * @param {HandlerEnv} env
+ * @param {{ op: string, args: Record<string, any> }[]} ops
+ * @param {boolean} stopOnError
+ */
+async function runTrackedBatch(env, ops, stopOnError) {
+  if (!env.supports("WordApi", "1.4")) {
+    throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
+  }
+  const doc = env.context.document;
+  doc.load("changeTrackingMode");
+  doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ ("TrackAll");
+  /** @type {"none" | "read" | "lost"} what the first sync brought back */
+  let first = "none";
+  /** @type {string | undefined} */
+  let previous;
+  const sync = async () => {
+    if (first !== "none") return env.sync();
+    try {
+      await env.sync();
+    } catch (err) {
+      first = "lost";
+      throw err;
+    }
+    first = "read";
+    previous = doc.changeTrackingMode;
+  };
+  /** @type {Record<string, any> | undefined} */
+  let data;
+  /** @type {unknown} */
+  let failure;
+  try {
+    data = await runBatch({ ...env, sync }, ops, stopOnError);
+  } catch (err) {
+    failure = err;
+  }
+  // Nothing reached Word yet (every op failed in the pane): the queued load still reads the old mode.
+  if (first === "none") await sync().catch(() => {});
+  if (previous === undefined) {
+    env.note("warn", "track changes was switched on for this batch and may still be on: check with trackChanges.get", "args.trackChanges");
+  } else if (previous !== "TrackAll") {
+    doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
+    // A failed batch gets no closing sync of Word.run to carry it.
+    if (failure !== undefined) await env.sync().catch(() => {});
+  }
+  if (failure !== undefined) throw failure;
+  return /** @type {Record<string, any>} */ (data);
 }
 batch.ownsCommonArgs = true;
 

@@ -70,3 +70,18 @@ def test_tracking_mode_can_be_set_and_read(word: Word) -> None:
     assert ok(word, "trackChanges.set", mode="all")["previousMode"] == "off"
     assert ok(word, "trackChanges.get")["mode"] == "all"
     ok(word, "trackChanges.set", mode="off")
+
+
+def test_a_whole_batch_proposed_as_tracked_changes(word: Word) -> None:
+    word.set_text("Price\nTerms")
+    before = word.sync_count()
+    result = word.op("batch", trackChanges=True, ops=[
+        {"op": "insertText", "args": {"text": " (net)", "scope": "document", "location": "end"}},
+        {"op": "replace", "args": {"query": "Price", "replaceWith": "Cost"}},
+    ])
+    assert result["ok"] is True, result
+    assert word.sync_count() - before <= 3
+    assert ok(word, "trackChanges.get")["mode"] == "off"
+    assert sorted(c["type"] for c in ok(word, "trackChanges.list")["changes"]) == ["added", "added", "deleted"]
+    ok(word, "trackChanges.reject", all=True)
+    assert texts(word) == ["Price", "Terms"]

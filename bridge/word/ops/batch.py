@@ -15,7 +15,7 @@ from typing import Any, Final
 from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 
 from .normalize import json_type, show
-from .parsed import CANONICAL_VERSION, COMMON_ARGS, ParsedOp, build
+from .parsed import CANONICAL_VERSION, COMMON_ARGS, READ_OPS, ParsedOp, build
 from .models import MODELS
 
 MAX_OPS: Final = 500
@@ -34,10 +34,11 @@ def build_batch(args: Any, diagnostics: list[Diagnostic]) -> ParsedOp:
         raise _invalid(f"args.ops has {len(ops)} ops; at most {MAX_OPS} in one batch (split it)", "args.ops")
     stop = args.get("stopOnError", True)
     dry = args.get("dryRun", False)
-    for name, value in (("stopOnError", stop), ("dryRun", dry)):
+    track = args.get("trackChanges", False)
+    for name, value in (("stopOnError", stop), ("dryRun", dry), ("trackChanges", track)):
         if not isinstance(value, bool):
             raise _invalid(f"args.{name} must be true or false, got {json_type(value)} {show(value)}", f"args.{name}")
-    unknown = sorted(set(args) - {"ops", "stopOnError", "dryRun"})
+    unknown = sorted(set(args) - {"ops", "stopOnError", "dryRun", "trackChanges"})
     diags = list(diagnostics)
     if unknown:
         diags.append(diagnostic("warn", f"unknown args ignored: {', '.join('args.' + k for k in unknown)}", f"args.{unknown[0]}"))
@@ -45,7 +46,21 @@ def build_batch(args: Any, diagnostics: list[Diagnostic]) -> ParsedOp:
     out: dict[str, Any] = {"ops": canonical_ops, "stopOnError": stop}
     if dry:
         out["dryRun"] = True
+    if track:
+        _check_tracked(canonical_ops)
+        out["trackChanges"] = True
     return ParsedOp(op="batch", version=CANONICAL_VERSION, args=out, diagnostics=diags)
+
+
+def _check_tracked(ops: list[dict[str, Any]]) -> None:
+    """A tracked batch edits something, and does not switch tracking itself (the batch restores the mode at its end)."""
+    for index, item in enumerate(ops):
+        if item["op"] == "trackChanges.set":
+            raise _invalid(f"args.trackChanges: op {index} is trackChanges.set, which a tracked batch would undo at its "
+                           "end; drop one of them", "args.trackChanges")
+    if all(item["op"] in READ_OPS for item in ops):
+        raise _invalid("args.trackChanges only applies to a batch that edits the document; none of its ops does",
+                       "args.trackChanges")
 
 
 def _one(index: int, item: Any, diags: list[Diagnostic]) -> dict[str, Any]:
