@@ -85,3 +85,16 @@ def test_a_whole_batch_proposed_as_tracked_changes(word: Word) -> None:
     assert sorted(c["type"] for c in ok(word, "trackChanges.list")["changes"]) == ["added", "added", "deleted"]
     ok(word, "trackChanges.reject", all=True)
     assert texts(word) == ["Price", "Terms"]
+
+
+def test_read_document_shows_the_review(word: Word) -> None:
+    word.set_text("Price is 10.\nTerms apply.")
+    ok(word, "replace", query="10", replaceWith="12", trackChanges=True)
+    hit = ok(word, "search", query="Terms")["results"][0]
+    comment_id = ok(word, "comment.add", scope=f"rangeId:{hit['rangeId']}", text="Which terms?")["commentId"]
+    blocks = ok(word, "readDocument", format="structure")["blocks"]
+    listed = ok(word, "trackChanges.list")["changes"]
+    assert [c["changeId"] for c in blocks[0]["changes"]] == [c["changeId"] for c in listed]
+    assert [c["commentId"] for c in blocks[1]["comments"]] == [comment_id]
+    markdown = ok(word, "readDocument", format="markdown")["markdown"]
+    assert "{++12++}" in markdown and "{--10--}" in markdown and "Which terms?<<}" in markdown

@@ -5,6 +5,7 @@
 import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { DEFAULT_TRACK_CAP, resolveScopeRange } from "../registry.js";
+import { isoDate } from "./revisions.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -20,12 +21,6 @@ function requireComments(env, field) {
   if (!env.supports("WordApi", "1.4")) {
     throw new PaneError("E_UNSUPPORTED", "Comments need WordApi 1.4, which this Word does not support", field);
   }
-}
-
-/** @param {unknown} date  a Date (Office.js) or a JSON date string */
-function isoDate(date) {
-  const value = date instanceof Date ? date : new Date(String(date));
-  return Number.isNaN(value.getTime()) ? String(date ?? "") : value.toISOString();
 }
 
 /**

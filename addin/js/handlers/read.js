@@ -8,12 +8,14 @@
 
 import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
-import { headingLevel, listOf, markdownOf } from "./read-markdown.js";
+import { escapeText, headingLevel, listOf, markdownOf } from "./read-markdown.js";
+import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
 /** @typedef {{ kind: "paragraph", paragraph: Word.Paragraph } | { kind: "table", table: Word.Table }} Block */
 /** @typedef {import("./read-markdown.js").Piece} Piece */
+/** @typedef {import("./read-review.js").BlockReview} BlockReview */
 
 const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
 const WORD_MARKS = [" "];
@@ -26,7 +28,8 @@ const WORD_MARKS = [" "];
  * are read, so the closing sync carries the tracking too.
  * @param {HandlerEnv} env
  */
-export async function readDocument({ context, registry, args, sync, note, afterSync }) {
+export async function readDocument(env) {
+  const { context, registry, args, sync, note, afterSync } = env;
   const format = oneOf(args, "format", FORMATS, "text");
   const offset = int(args, "offset", { min: 0, fallback: 0 });
   const limit = int(args, "limit", { min: 1, max: 1000, fallback: 200 });
@@ -36,18 +39,20 @@ export async function readDocument({ context, registry, args, sync, note, afterS
   const holder = target.kind === "document" ? target.body : target.range;
   const paragraphs = holder.paragraphs.load("tableNestingLevel");
   const tables = holder.tables.load("nestingLevel");
+  const counts = format === "text" ? undefined : queueReviewCounts(env, holder);
   await sync();
 
   const { blocks, unmatchedTables } = findBlocks(paragraphs.items, tables.items);
   if (unmatchedTables > 0) note("warn", `${unmatchedTables} table(s) directly after another table were read as part of it`, "args.scope");
   const page = blocks.slice(offset, offset + limit);
   const loaded = page.map((block) => queueDetails(block, format));
+  const review = counts && queueReview(env, counts, page);
   const ids = includeRangeIds && format === "structure"
     ? page.map((block) => (block.kind === "paragraph" ? registry.add("rng", block.paragraph.getRange("Whole")) : registry.add("tbl", block.table, { holds: tables })))
     : [];
   /** @type {Record<string, any>} completed once the details are loaded */
   const data = {};
-  afterSync(() => Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids })));
+  afterSync(() => Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids, reviews: review ? reviewOf(review) : [] })));
   return data;
 }
 /** Its one sync only reads (the engine can check expectText in it). */
@@ -118,12 +123,16 @@ function queueDetails(block, format) {
 }
 
 /**
- * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[] }} page
+ * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[], reviews: BlockReview[] }} page
  * @returns {Record<string, any>}
  */
-function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids }) {
+function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews }) {
   /** @type {any[]} */
-  const pieces = format === "structure" ? structureOf(loaded, offset, ids) : format === "markdown" ? markdownOf(loaded) : loaded.map(textOf);
+  const pieces = format === "structure"
+    ? structureOf(loaded, offset, ids).map((entry, i) => ({ ...entry, ...reviews[i] }))
+    : format === "markdown"
+      ? markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews[i], escapeText) }))
+      : loaded.map(textOf);
   /** @type {any[]} */
   const kept = [];
   let used = format === "structure" ? 2 : 0; // the brackets of the JSON array

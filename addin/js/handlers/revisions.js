@@ -49,7 +49,7 @@ function queueChanges(env) {
  * Ids for loaded changes: a hash of type, author, date and text, then the occurrence among equal ones.
  * @param {Word.TrackedChange[]} items
  */
-function changeIds(items) {
+export function changeIds(items) {
   /** @type {Map<string, number>} */
   const seen = new Map();
   return items.map((change) => {
@@ -61,7 +61,7 @@ function changeIds(items) {
 }
 
 /** @param {unknown} date  a Date (Office.js) or a JSON date string */
-function isoDate(date) {
+export function isoDate(date) {
   const value = date instanceof Date ? date : new Date(String(date));
   return Number.isNaN(value.getTime()) ? String(date ?? "") : value.toISOString();
 }

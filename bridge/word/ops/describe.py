@@ -26,7 +26,7 @@ Ops (args; = default):
 - table.applyStyle: tableRef*, style* = name string (e.g. "Grid Table 4 - Accent 1") or {name?, bandedRows, bandedColumns, firstRow, lastRow, firstColumn, lastColumn}
 - applyStyle: scope="selection", namedStyle (e.g. "Heading 1"), char {bold, italic, underline "none"|"single"|"double", fontName, fontSize, color, highlight (null = remove)}, para {alignment "left"|"center"|"right"|"justify", lineSpacing (multiple, 1.15), spaceBefore, spaceAfter (pt), list "none"|"bullet"|"number"}, clearOtherStyles=false; give at least one
 - listStyles: category="all"|"paragraph"|"character"|"table", query, builtInOnly=true, includeLocalized=true, max
-- readDocument: scope="document", format="text"|"markdown"|"structure", offset=0, limit=200 (blocks: paragraphs and tables), maxChars=20000, includeRangeIds=false -> {text|markdown|blocks, offset, nextOffset (null at the end), totalBlocks, truncated}. Read before editing; page on with offset=nextOffset.
+- readDocument: scope="document", format="text"|"markdown"|"structure", offset=0, limit=200 (blocks: paragraphs and tables), maxChars=20000, includeRangeIds=false -> {text|markdown|blocks, offset, nextOffset (null at the end), totalBlocks, truncated}. Read before editing; page on with offset=nextOffset. Markdown/structure show comments and tracked changes ({++added++} {--deleted--} {>>comment<<}; blocks[].comments/changes with ids).
 - insertMarkdown: markdown*, scope="selection", location="replace" -> {rangeId} (headings, lists, tables, bold/italic/code, links become Word's own styles)
 - trackChanges.set: mode*="off"|"all"|"mine" -> {mode,previousMode}; trackChanges.get -> {mode}
 - trackChanges.list: scope="document" -> {changes:[{changeId,type,author,date,text}]}

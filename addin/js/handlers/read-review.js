@@ -1,0 +1,174 @@
+// readDocument's review layer: the comments and tracked changes on a page's blocks. Structure entries list them
+// (`comments`, `changes`); markdown shows them as CriticMarkup: {++added++}, {--deleted--}, {>>comment<<}.
+//
+// Both cost no round trip of their own. The handler's first sync also loads the ids of the scope's comments and
+// every tracked change of the document (type, author, date, text): when there are none, nothing more is asked.
+// Otherwise the closing sync carries each page block's comments and changes, and the changes of the document
+// before the page. A changeId must be the one trackChanges.list gives (a hash of what the change is, plus its
+// occurrence among identical changes in the document), so a block's change is numbered by where it falls in the
+// document's list: after the changes before the page and the page's earlier ones.
+
+import { changeIds, isoDate } from "./revisions.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+/** @typedef {import("./read.js").Block} Block */
+/**
+ * @typedef {{ comments?: Word.CommentCollection, changes?: Word.TrackedChangeCollection }} ReviewCounts
+ * @typedef {{ comments: (Word.CommentCollection | undefined)[], changes: (Word.TrackedChangeCollection | undefined)[], before?: Word.TrackedChangeCollection, all?: Word.TrackedChangeCollection }} ReviewLoad
+ * @typedef {{ commentId: string, text: string, author: string, date: string, resolved: boolean, replies: number }} CommentEntry
+ * @typedef {{ changeId?: string, type: string, author: string, date: string, text: string }} ChangeEntry
+ * @typedef {{ comments?: CommentEntry[], changes?: ChangeEntry[] }} BlockReview
+ */
+
+const COMMENT_FIELDS = "items/id,items/content,items/authorName,items/creationDate,items/resolved,items/replies/items/id";
+const CHANGE_FIELDS = "items/type,items/author,items/date,items/text";
+
+/**
+ * Queue, for the handler's first sync, whether the scope has comments and the document tracked changes, where the
+ * host has them (comments WordApi 1.4, tracked changes 1.6).
+ * @param {HandlerEnv} env
+ * @param {Word.Body | Word.Range} holder  the scope
+ * @returns {ReviewCounts}
+ */
+export function queueReviewCounts(env, holder) {
+  /** @type {ReviewCounts} */
+  const counts = {};
+  if (env.supports("WordApi", "1.4")) counts.comments = holder.getComments().load("items/id");
+  if (env.supports("WordApi", "1.6")) counts.changes = env.context.document.body.getTrackedChanges().load(CHANGE_FIELDS);
+  return counts;
+}
+
+/**
+ * Queue, for the closing sync, each page block's comments and changes (only the kinds the scope has).
+ * @param {HandlerEnv} env
+ * @param {ReviewCounts} counts  loaded by the first sync
+ * @param {Block[]} page
+ * @returns {ReviewLoad | undefined}
+ */
+export function queueReview(env, counts, page) {
+  const hasComments = (counts.comments?.items.length ?? 0) > 0;
+  const hasChanges = (counts.changes?.items.length ?? 0) > 0;
+  if (page.length === 0 || (!hasComments && !hasChanges)) return undefined;
+  const ranges = page.map((block) => (block.kind === "paragraph" ? block.paragraph.getRange("Whole") : block.table.getRange("Whole")));
+  /** @type {ReviewLoad} */
+  const load = {
+    comments: ranges.map((range) => (hasComments ? range.getComments().load(COMMENT_FIELDS) : undefined)),
+    changes: ranges.map((range) => (hasChanges ? range.getTrackedChanges().load(CHANGE_FIELDS) : undefined)),
+  };
+  if (hasChanges) {
+    load.all = counts.changes;
+    load.before = env.context.document.body.getRange("Start").expandTo(ranges[0].getRange("Start")).getTrackedChanges().load("items/type");
+  }
+  return load;
+}
+
+/**
+ * The review of each page block, from what the closing sync loaded. A comment on several blocks is listed on the
+ * first; a change across blocks too.
+ * @param {ReviewLoad} load
+ * @returns {BlockReview[]}
+ */
+export function reviewOf(load) {
+  const ids = numberChanges(load);
+  const seenComments = new Set();
+  let changeIndex = 0;
+  /** @type {string | undefined} the last change of the block before: a change across blocks shows there only */
+  let previousKey;
+  return load.comments.map((commentCollection, i) => {
+    /** @type {BlockReview} */
+    const review = {};
+    const comments = (commentCollection?.items ?? []).filter((c) => !seenComments.has(c.id));
+    comments.forEach((c) => seenComments.add(c.id));
+    if (comments.length) {
+      review.comments = comments.map((c) => ({
+        commentId: c.id, text: c.content, author: c.authorName, date: isoDate(c.creationDate), resolved: c.resolved, replies: c.replies.items.length,
+      }));
+    }
+    const changes = load.changes[i]?.items ?? [];
+    /** @type {ChangeEntry[]} */
+    const entries = [];
+    changes.forEach((change, k) => {
+      const key = keyOf(change);
+      if (k === 0 && key === previousKey && spansBlocks(change)) return;
+      /** @type {ChangeEntry} */
+      const entry = { type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text };
+      const id = ids[changeIndex++];
+      entries.push(id ? { changeId: id, ...entry } : entry);
+    });
+    previousKey = changes.length ? keyOf(changes[changes.length - 1]) : undefined;
+    if (entries.length) review.changes = entries;
+    return review;
+  });
+}
+
+/**
+ * The trackChanges.list ids of the page's changes in order: the document's ids from the position after the changes
+ * before the page, checked change by change (an id is left out rather than guessed when they disagree).
+ * @param {ReviewLoad} load
+ * @returns {(string | undefined)[]}
+ */
+function numberChanges(load) {
+  if (!load.all || !load.before) return [];
+  const all = load.all.items;
+  const allIds = changeIds(all);
+  /** @type {Word.TrackedChange[]} */
+  const page = [];
+  /** @type {string | undefined} */
+  let previousKey;
+  for (const collection of load.changes) {
+    const items = collection?.items ?? [];
+    items.forEach((change, k) => {
+      if (!(k === 0 && keyOf(change) === previousKey && spansBlocks(change))) page.push(change);
+    });
+    if (items.length) previousKey = keyOf(items[items.length - 1]);
+  }
+  const before = load.before.items.length;
+  // A change that starts before the page and runs into it counts on both sides.
+  for (const start of [before, before - 1]) {
+    if (start >= 0 && page.every((change, k) => all[start + k] && keyOf(all[start + k]) === keyOf(change))) {
+      return page.map((_, k) => allIds[start + k]);
+    }
+  }
+  return page.map(() => undefined);
+}
+
+/** @param {Word.TrackedChange} change */
+function keyOf(change) {
+  return `${change.type}|${change.author}|${isoDate(change.date)}|${change.text}`;
+}
+
+/** @param {Word.TrackedChange} change  whether its text holds a paragraph or cell end */
+function spansBlocks(change) {
+  return /[\r\n\u0007]/.test(change.text);
+}
+
+/**
+ * A block's markdown with its review as CriticMarkup: each change wraps the first occurrence of its text after the
+ * previous one ({++…++}, {--…--}; appended when the text is not found as written), unresolved comments follow
+ * the block ({>>author: text<<}).
+ * @param {string} md
+ * @param {BlockReview | undefined} review
+ * @param {(text: string) => string} escape  how the markdown writer escapes text
+ */
+export function criticMarkup(md, review, escape) {
+  if (!review) return md;
+  let out = md;
+  let from = 0;
+  for (const change of review.changes ?? []) {
+    const marks = change.type === "added" ? ["{++", "++}"] : change.type === "deleted" ? ["{--", "--}"] : undefined;
+    if (!marks) continue;
+    const text = change.text.replace(/[\r\n\u0007]+$/, "");
+    if (!text) continue;
+    const written = [escape(text), text].find((form) => out.indexOf(form, from) >= 0);
+    if (written === undefined) {
+      out = `${out}${out ? " " : ""}${marks[0]}${escape(text)}${marks[1]}`;
+      from = out.length;
+      continue;
+    }
+    const at = out.indexOf(written, from);
+    out = `${out.slice(0, at)}${marks[0]}${written}${marks[1]}${out.slice(at + written.length)}`;
+    from = at + marks[0].length + written.length + marks[1].length;
+  }
+  const notes = (review.comments ?? []).filter((c) => !c.resolved).map((c) => `{>>${escape(c.author ? `${c.author}: ${c.text}` : c.text)}<<}`);
+  return notes.length ? `${out}${out ? " " : ""}${notes.join(" ")}` : out;
+}

@@ -1,0 +1,76 @@
+// readDocument shows the review: comments and tracked changes in structure entries and as CriticMarkup in markdown,
+// with the changeIds trackChanges.list gives, in no more syncs than a page without them.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { PROFILES, ok, setup } from "./helpers.js";
+
+/** Make `edit` a tracked change through the op-level switch. */
+async function tracked(run, op, args) {
+  return ok(await run(op, { ...args, trackChanges: true }));
+}
+
+for (const profile of PROFILES) {
+  test(`structure lists each block's comments and tracked changes (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Price is 10.\nTerms apply.\nNotes" });
+    const hit = ok(await run("search", { query: "Terms" })).results[0];
+    const { commentId } = ok(await run("comment.add", { scope: `rangeId:${hit.rangeId}`, text: "Which terms?" }));
+    await tracked(run, "replace", { target: "searchQuery", query: "10", replaceWith: "12", mode: "replaceAll", scope: "document" });
+    const { blocks } = ok(await run("readDocument", { format: "structure" }));
+    const listed = ok(await run("trackChanges.list", {})).changes;
+    assert.deepEqual(blocks[0].changes.map((c) => [c.changeId, c.type, c.text]), listed.map((c) => [c.changeId, c.type, c.text]),
+      "the same ids as trackChanges.list");
+    assert.equal(blocks[0].comments, undefined);
+    assert.deepEqual(blocks[1].comments.map((c) => [c.commentId, c.text, c.resolved, c.replies]), [[commentId, "Which terms?", false, 0]]);
+    assert.equal(typeof blocks[1].comments[0].author, "string");
+    assert.equal(blocks[2].comments, undefined);
+    assert.equal(blocks[2].changes, undefined);
+    // The ids work: accept the insertion straight from what readDocument showed.
+    const added = blocks[0].changes.find((c) => c.type === "added");
+    assert.deepEqual(ok(await run("trackChanges.accept", { changeIds: [added.changeId] })), { accepted: 1, changeIds: [added.changeId] });
+  });
+
+  test(`markdown shows the review as CriticMarkup (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Price is 10.\nTerms apply." });
+    await tracked(run, "replace", { target: "searchQuery", query: "10", replaceWith: "12", mode: "replaceAll", scope: "document" });
+    const hit = ok(await run("search", { query: "Terms" })).results[0];
+    ok(await run("comment.add", { scope: `rangeId:${hit.rangeId}`, text: "Which terms?" }));
+    const { markdown } = ok(await run("readDocument", { format: "markdown" }));
+    const [first, second] = markdown.split("\n\n");
+    assert.match(first, /\{\+\+12\+\+\}/);
+    assert.match(first, /\{--10--\}/);
+    assert.match(second, /^Terms apply\. \{>>.*Which terms\?<<\}$/);
+  });
+
+  test(`resolved comments stay out of markdown and are marked in structure (${profile})`, async () => {
+    const { run } = setup(profile, { text: "One" });
+    const { commentId } = ok(await run("comment.add", { scope: "document", text: "Done already" }));
+    ok(await run("comment.resolve", { commentId }));
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "One");
+    assert.equal(ok(await run("readDocument", { format: "structure" })).blocks[0].comments[0].resolved, true);
+  });
+
+  test(`identical changes on later pages keep the document's numbering (${profile})`, async () => {
+    const { run } = setup(profile, { text: "fee 10\nfee 10\nfee 10\nend" });
+    await tracked(run, "replace", { target: "searchQuery", query: "10", replaceWith: "12", mode: "replaceAll", scope: "document" });
+    const listed = ok(await run("trackChanges.list", {})).changes.map((c) => c.changeId);
+    assert.equal(new Set(listed).size, 6, "three identical insertions and deletions, six ids");
+    const pages = [];
+    for (let offset = 0; offset < 3; offset += 1) {
+      pages.push(...ok(await run("readDocument", { format: "structure", offset, limit: 1 })).blocks[0].changes.map((c) => c.changeId));
+    }
+    assert.deepEqual(pages, listed);
+  });
+
+  test(`text pages and documents without review cost nothing more (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "A\nB" });
+    const before = sim.syncCount;
+    const page = ok(await run("readDocument", { format: "structure" }));
+    assert.ok(sim.syncCount - before <= 2);
+    assert.deepEqual(page.blocks.map((b) => Object.keys(b).sort()), [["index", "style", "text", "type"], ["index", "style", "text", "type"]]);
+  });
+}
+
+test("hosts without comments or revisions read as before", async () => {
+  const { run } = setup("web", { text: "Plain", simOptions: { apiSets: { WordApi: "1.3" } } });
+  assert.deepEqual(ok(await run("readDocument", { format: "structure" })).blocks, [{ index: 0, type: "paragraph", text: "Plain", style: "Normal" }]);
+});
