@@ -106,6 +106,7 @@ def test_server_restart_pane_reconnects_and_ids_still_work(browser, certs_dir, l
     try:
         word.set_text("one\ntwo")
         two = find(word, "two")
+        anchor = run_ok(word, "anchor.create", scope=f"rangeId:{find(word, 'one')}", name="first")["scope"]
         task = word.op("insertText", task_id="restart-1", text="!", scope=f"rangeId:{two}", location="end")
         assert task["ok"] is True
         server.stop()
@@ -120,6 +121,9 @@ def test_server_restart_pane_reconnects_and_ids_still_work(browser, certs_dir, l
         assert texts(word) == ["one", "TWO"]
         again = word.op("insertText", task_id="restart-1", text="!", scope=f"rangeId:{two}", location="end")
         assert again["ok"] is True and texts(word) == ["one", "TWO"]
+        # An anchor lives in the document: it outlives the server too.
+        run_ok(word, "insertText", text="ONE", scope=anchor, location="replace")
+        assert texts(word) == ["ONE", "TWO"]
     finally:
         context.close()
         server.stop()

@@ -43,7 +43,9 @@ def _reload_pane(word: Word, stale_range_id: str) -> None:
     """Reload the pane's frame and aim `word` at the pane once it is back (its old rangeIds unknown)."""
     before = {d["id"] for d in word.server.bridge.hub.documents()}
     word.page.evaluate("document.querySelector('iframe').contentWindow.location.reload()")
-    time.sleep(0.5)
+    # Waiting through Playwright, not time.sleep: the sync API answers the page's routed requests (the stand-in
+    # office.js) only while it is called, and the reloaded pane cannot start before that script arrives.
+    word.page.wait_for_timeout(300)
     deadline = time.monotonic() + 30
     seen: list[Any] = []
     while time.monotonic() < deadline:
@@ -54,13 +56,11 @@ def _reload_pane(word: Word, stale_range_id: str) -> None:
             if result.get("code") == "E_NOT_FOUND":
                 return
             seen.append((doc_id, result.get("code"), result.get("diagnostics")))
-        time.sleep(0.2)
+        word.page.wait_for_timeout(200)
     raise AssertionError(f"the pane did not come back after the reload: {seen[-3:]}")
 
 
 @sim_only("reloads the playground's pane frame")
-@pytest.mark.xfail(reason="the playground's pane frame does not reconnect after contentWindow.location.reload() "
-                   "(no pane log at all); the reload itself is covered by tests/js/pane/review.test.js", strict=False)
 def test_anchor_survives_a_pane_reload(word: Word) -> None:
     word.set_text("Intro\nThe price is 10 EUR.\nEnd")
     hit = find(word, "10 EUR")
