@@ -53,8 +53,8 @@ function cachedRunStyle(cache, f, para) {
   return css;
 }
 
-/** A unit that renders as its own element (picture, line or page break), never inside a run. */
-const isSpecial = (u) => Boolean(u.pic) || u.ch === "\v" || u.ch === "\f";
+/** A unit that renders as its own element (picture, line or page break, note mark), never inside a run. */
+const isSpecial = (u) => Boolean(u.pic) || Boolean(u.note) || u.ch === "\v" || u.ch === "\f";
 
 /**
  * End (exclusive offset) of the text run starting at offset k: same format, same comment coverage.
@@ -72,7 +72,8 @@ function runEnd(info, k, to, comments) {
 /** One picture, line break or page break element. */
 function specialHtml(u, attr) {
   if (u.pic) return `<img${attr} class="ws-picture" src="data:image/${u.pic.format.toLowerCase()};base64,${esc(u.pic.base64)}" width="${Math.round(u.pic.width / 0.75)}" height="${Math.round(u.pic.height / 0.75)}" alt="${esc(u.pic.altTextDescription || u.pic.altTextTitle)}" style="width:${u.pic.width}pt;height:${u.pic.height}pt">`;
-  return u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break"></span>`;
+  if (u.note) return `<sup${attr} class="ws-note-ref" title="${esc(u.note.type)}">${u.note.type === "Footnote" ? "*" : "†"}</sup>`;
+  return u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break${u.section ? " ws-section-break" : ""}"></span>`;
 }
 
 /**
