@@ -1,7 +1,7 @@
 """`describe_ops()`: the op reference embedded in the `editTask` tool description.
 
 Written for a model authoring `meta` unaided: every op, its args with defaults,
-and a few complete examples (the tests parse each example). Kept under ~5000
+and a few complete examples (the tests parse each example). Kept under ~5400
 characters so it fits comfortably in a tool description.
 """
 
@@ -33,6 +33,8 @@ Ops (args; = default):
 - trackChanges.accept / trackChanges.reject: changeIds (from list) or all=true, scope="document"
 - comment.add: text*, scope -> {commentId,rangeId}; comment.list: scope, includeResolved -> {comments:[{commentId,text,anchoredText,replies,...}]}; comment.reply: commentId*, text*; comment.resolve: commentId*, resolved=true; comment.delete: commentId*
 - anchor.create: scope, name -> {anchorId} (scope "anchor:<id>" = a rangeId surviving reloads); anchor.list; anchor.remove: anchorId*, keepContent=true
+- headerFooter.get: section="all"|index, kind="both"|"header"|"footer", type="all"|"primary"|"firstPage"|"evenPages" -> {sections:[{index,headers,footers}]}; headerFooter.set: text* or markdown*, section="all", kind="header", type="primary"
+- footnote.insert / endnote.insert: text*, scope="selection" (mark after it) -> {noteId}
 - batch: ops* ([{op, args}], up to 500, validated before any runs), stopOnError=true -> {results:[envelope], completed, failedAt?}. Later ops use earlier results: "tableRef":"$0.tableId", "scope":"rangeId:$1.rangeId".
 Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId or anchor target, expectText (refused as stale if the range's text changed). Any edit takes trackChanges=true: made as a tracked change a person can accept or reject (the way to propose edits).
 (* = required)

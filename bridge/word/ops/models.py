@@ -15,6 +15,7 @@ from .base import Args, note
 from .compose_models import InsertMarkdown, ReadDocument
 from .revision_models import REVISION_MODELS
 from .review_models import REVIEW_MODELS
+from .story_models import STORY_MODELS
 from .fields import (
     Bool,
     Cell,
@@ -517,5 +518,6 @@ MODELS: Final[dict[str, type[Args]]] = {
     "insertMarkdown": InsertMarkdown,
     **REVISION_MODELS,
     **REVIEW_MODELS,
+    **STORY_MODELS,
 }
 """Op name → args model, in the seed's order."""
