@@ -11,6 +11,8 @@ import { insertMarkdown } from "./markdown.js";
 import * as revisions from "./revisions.js";
 import * as comment from "./comment.js";
 import * as anchor from "./anchor.js";
+import * as headerFooter from "./header-footer.js";
+import { insertFootnote, insertEndnote } from "./notes.js";
 
 /** @typedef {import("../types.js").Handler} Handler */
 
@@ -46,5 +48,9 @@ export const HANDLERS = Object.freeze({
   "anchor.create": anchor.create,
   "anchor.list": anchor.list,
   "anchor.remove": anchor.remove,
+  "headerFooter.get": headerFooter.get,
+  "headerFooter.set": headerFooter.set,
+  "footnote.insert": insertFootnote,
+  "endnote.insert": insertEndnote,
   batch,
 });
