@@ -1,5 +1,6 @@
 // Rendering the model to HTML (formatting visible; every text run carries its document position in
 // data-pos so a DOM selection can be mapped back), and DOM selection -> document positions.
+import { sectionsOf, storyText } from "./stories.js";
 import { layout, effectiveFont, effectivePara } from "./model.js";
 import { mergeAt } from "./tables-model.js";
 import { listString } from "./lists-model.js";
@@ -170,6 +171,11 @@ function blocksHtml(blocks, ctx) {
 export function renderDocumentHtml(doc) {
   const ctx = renderCtx(doc, doc.comments.map((c) => c.anchor), true);
   let html = blocksHtml(doc.body.blocks, ctx);
+  // The first section's primary header and footer, as plain text outside the positioned runs (not selectable).
+  const first = doc.stories?.size ? sectionsOf(doc)[0].data : null;
+  const header = first?.headers.Primary, footer = first?.footers.Primary;
+  if (header) html = `<div class="ws-header" contenteditable="false">${esc(storyText(header)).replace(/\n/g, "<br>")}</div>${html}`;
+  if (footer) html += `<div class="ws-footer" contenteditable="false">${esc(storyText(footer)).replace(/\n/g, "<br>")}</div>`;
   for (const s of doc.shapes) html += `<img class="ws-shape" data-wrap="${esc(s.textWrap.type)}" src="data:image/png;base64,${esc(s.base64)}" style="left:${s.left}pt;top:${s.top}pt;width:${s.width}pt;height:${s.height}pt" alt="${esc(s.altTextDescription)}">`;
   return html;
 }

@@ -256,3 +256,17 @@ test("sections, getHeader and getFooter exist on an old host (WordApi 1.1); getN
     assert.throws(() => s.items[0].getNext(), (e) => e.code === "ApiNotFound");
   });
 });
+
+test("the playground render shows the first section's primary header and footer as plain text", async () => {
+  const sim = createSimulator();
+  sim.setText("Body");
+  assert.doesNotMatch(sim.render(), /ws-header/);
+  await sim.Word.run(async (ctx) => {
+    ctx.document.sections.getFirst().getHeader("Primary").insertText("Top <b>", "Start");
+    ctx.document.sections.getFirst().getFooter("Primary").insertText("Bottom", "Start");
+    await ctx.sync();
+  });
+  const html = sim.render();
+  assert.match(html, /^<div class="ws-header" contenteditable="false">Top &lt;b&gt;<\/div>/);
+  assert.match(html, /<div class="ws-footer" contenteditable="false">Bottom<\/div>$/);
+});
