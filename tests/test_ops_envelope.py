@@ -30,6 +30,7 @@ def test_supported_ops_in_seed_order() -> None:
         "comment.add", "comment.list", "comment.reply", "comment.resolve", "comment.delete",
         "anchor.create", "anchor.list", "anchor.remove",
         "insertBreak", "hyperlink.set",
+        "headerFooter.get", "headerFooter.set", "footnote.insert", "endnote.insert",
         "batch",
     )
 

@@ -4,7 +4,7 @@
 
 import { PaneError } from "./errors.js";
 
-/** @typedef {"rng" | "tbl"} IdKind */
+/** @typedef {"rng" | "tbl" | "note"} IdKind  (note: a footnote/endnote, `note_<salt>_<n>`) */
 
 /**
  * How many search hits one op tracks unless asked for more: every tracked range costs Word memory and is
@@ -124,7 +124,7 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
   function objectOf(id, kind, field) {
     const entry = lookup(id);
     if (!entry || entry.kind !== kind) {
-      const what = kind === "rng" ? "range" : "table";
+      const what = kind === "rng" ? "range" : kind === "tbl" ? "table" : "note";
       throw new PaneError("E_NOT_FOUND", `Unknown or expired ${what} id "${id}" (ids are valid while the pane stays open)`, field);
     }
     return entry.object;

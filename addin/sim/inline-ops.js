@@ -3,6 +3,7 @@
 import { wordError } from "./errors.js";
 import { layout, locate, insertPartsAt, deleteSpan, insertBlock, newParagraph, ensureTrailingParagraph, findUnit, textUnits, inheritedFmt, PICTURE_CHAR, EMPTY_FMT } from "./model.js";
 import { createTable } from "./tables-model.js";
+import { SECTION_BREAKS, sectionBreakUnits } from "./stories.js";
 
 const ALL = ["Replace", "Start", "End", "Before", "After"];
 const RSE = ["Replace", "Start", "End"];
@@ -145,9 +146,17 @@ export function insertTableBlock(doc, kind, ref, loc, rows, cols, values) {
   return table;
 }
 
-/** insertBreak: line breaks are "\v", page and section breaks "\f" in the text. */
+/**
+ * insertBreak: line breaks are "\v", page and section breaks "\f" in the text (a section break's text is
+ * UNVERIFIED: Word's VBA reads Chr(12) for both). A section break's unit carries the data of the section it
+ * ends (stories.js); headers, footers and notes take no section breaks (InvalidArgument, UNVERIFIED).
+ */
 export function insertBreakAt(doc, kind, ref, type, loc) {
-  const ch = type === "Line" ? "\v" : "\f";
   const point = kind === "Paragraph" ? (loc === "Before" ? "Start" : "End") : loc;
-  return insertInline(doc, kind === "Paragraph" ? "Paragraph" : kind, ref, point, [{ units: textUnits(ch, EMPTY_FMT) }]);
+  let units;
+  if (SECTION_BREAKS.includes(type)) {
+    if (doc.storyType) throw wordError("InvalidArgument", `${kind}.insertBreak`);
+    units = sectionBreakUnits(doc, inlinePoint(doc, kind, ref, point).pos, type);
+  } else units = textUnits(type === "Line" ? "\v" : "\f", EMPTY_FMT);
+  return insertInline(doc, kind, ref, point, [{ units }]);
 }

@@ -4,6 +4,7 @@
 // adjusts, so tracked ranges follow the text; paragraphs, tables, cells are held by identity.
 import { recordInsertion, keepTrackedDeletion } from "./revisions.js";
 import { createStyleCatalogue, styleDefaults, characterStyleFont } from "./styles.js";
+import { newSectionData } from "./stories.js";
 
 export const PICTURE_CHAR = "\uFFFC";
 
@@ -28,6 +29,9 @@ export function createDocumentModel() {
     // ignoresPictureSize: setting InlinePicture/Shape width or height is accepted and does nothing, as Word on
     // the web has been reported to do; handlers must read the size back instead of echoing what they set.
     quirks: { ignoresPictureSize: false },
+    // Other stories (headers, footers, notes: stories.js), the last section's own data (Word keeps it in the
+    // final paragraph mark; earlier sections' data sits on their section-break units) and the notes.
+    stories: new Set(), finalSection: newSectionData(), notes: [],
   };
   doc.body = newContainer(null);
   doc.body.blocks.push(newParagraph(doc));
@@ -160,7 +164,7 @@ function buildChars(L) {
   const chars = [];
   for (const info of L.paras) {
     while (chars.length < info.start) chars.push("\r");
-    for (const u of info.para.units) chars.push(u.pic ? "" : u.ch);
+    for (const u of info.para.units) chars.push(u.pic || u.note ? "" : u.ch);
     chars.push(info.markCh);
   }
   while (chars.length < L.length) chars.push("\r");
@@ -196,7 +200,7 @@ export function parasInSpan(doc, s, e) {
   return out;
 }
 
-/** Text of [s, e): paragraph marks read "\r", cell ends "\t", pictures "". */
+/** Text of [s, e): paragraph marks read "\r", cell ends "\t", pictures and note reference marks "". */
 export function spanText(doc, s, e) {
   const L = layout(doc);
   const from = Math.max(0, s), to = Math.min(Math.max(0, e), L.length);
@@ -208,7 +212,7 @@ export function spanText(doc, s, e) {
   for (let k = Math.max(0, paraIndexAt(L, from)); k < L.paras.length && pos < to; k++) {
     const info = L.paras[k];
     for (; pos < info.start && pos < to; pos++) out += "\r";
-    for (; pos < info.mark && pos < to; pos++) { const u = info.para.units[pos - info.start]; out += u.pic ? "" : u.ch; }
+    for (; pos < info.mark && pos < to; pos++) { const u = info.para.units[pos - info.start]; out += u.pic || u.note ? "" : u.ch; }
     if (pos === info.mark && pos < to) { out += info.markCh; pos++; }
   }
   for (; pos < to; pos++) out += "\r";
@@ -386,7 +390,7 @@ export function ensureTrailingParagraph(doc, container) {
 /** Formatting new text takes at a position: the character before it, else after, else the mark's. */
 export function inheritedFmt(para, offset) {
   const u = para.units[offset - 1] || para.units[offset];
-  return withoutLink(u && !u.pic ? u.f : para.markFmt);
+  return withoutLink(u && !u.pic && !u.note ? u.f : para.markFmt);
 }
 
 /** Text typed next to a hyperlink is not part of it (as in Word): no address, no Hyperlink style. */

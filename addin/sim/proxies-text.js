@@ -301,7 +301,7 @@ defineProxy(Body, {
   name: "Body",
   props: {
     text: { get(loc) { const s = spanOf(this._doc, "Body", this._target(loc)); return spanText(this._doc, s.start, s.end).replace(/[\r\t]$/, ""); } },
-    type: { set: "1.3", get(loc) { return this._target(loc).owner ? "TableCell" : "MainDoc"; } },
+    type: { set: "1.3", get(loc) { const c = this._target(loc); return c.owner ? "TableCell" : c.storyType || "MainDoc"; } },
     ...styleProps("Body"),
   },
   navs: bindNavs({ ...contentNavs("Body"), parentBody: parentNavs("Body").parentBody }),

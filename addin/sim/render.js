@@ -1,5 +1,6 @@
 // Rendering the model to HTML (formatting visible; every text run carries its document position in
 // data-pos so a DOM selection can be mapped back), and DOM selection -> document positions.
+import { sectionsOf, storyText } from "./stories.js";
 import { layout, effectiveFont, effectivePara } from "./model.js";
 import { mergeAt } from "./tables-model.js";
 import { listString } from "./lists-model.js";
@@ -53,8 +54,8 @@ function cachedRunStyle(cache, f, para) {
   return css;
 }
 
-/** A unit that renders as its own element (picture, line or page break), never inside a run. */
-const isSpecial = (u) => Boolean(u.pic) || u.ch === "\v" || u.ch === "\f";
+/** A unit that renders as its own element (picture, line or page break, note mark), never inside a run. */
+const isSpecial = (u) => Boolean(u.pic) || Boolean(u.note) || u.ch === "\v" || u.ch === "\f";
 
 /**
  * End (exclusive offset) of the text run starting at offset k: same format, same comment coverage.
@@ -72,7 +73,8 @@ function runEnd(info, k, to, comments) {
 /** One picture, line break or page break element. */
 function specialHtml(u, attr) {
   if (u.pic) return `<img${attr} class="ws-picture" src="data:image/${u.pic.format.toLowerCase()};base64,${esc(u.pic.base64)}" width="${Math.round(u.pic.width / 0.75)}" height="${Math.round(u.pic.height / 0.75)}" alt="${esc(u.pic.altTextDescription || u.pic.altTextTitle)}" style="width:${u.pic.width}pt;height:${u.pic.height}pt">`;
-  return u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break"></span>`;
+  if (u.note) return `<sup${attr} class="ws-note-ref" title="${esc(u.note.type)}">${u.note.type === "Footnote" ? "*" : "†"}</sup>`;
+  return u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break${u.section ? " ws-section-break" : ""}"></span>`;
 }
 
 /**
@@ -169,6 +171,11 @@ function blocksHtml(blocks, ctx) {
 export function renderDocumentHtml(doc) {
   const ctx = renderCtx(doc, doc.comments.map((c) => c.anchor), true);
   let html = blocksHtml(doc.body.blocks, ctx);
+  // The first section's primary header and footer, as plain text outside the positioned runs (not selectable).
+  const first = doc.stories?.size ? sectionsOf(doc)[0].data : null;
+  const header = first?.headers.Primary, footer = first?.footers.Primary;
+  if (header) html = `<div class="ws-header" contenteditable="false">${esc(storyText(header)).replace(/\n/g, "<br>")}</div>${html}`;
+  if (footer) html += `<div class="ws-footer" contenteditable="false">${esc(storyText(footer)).replace(/\n/g, "<br>")}</div>`;
   for (const s of doc.shapes) html += `<img class="ws-shape" data-wrap="${esc(s.textWrap.type)}" src="data:image/png;base64,${esc(s.base64)}" style="left:${s.left}pt;top:${s.top}pt;width:${s.width}pt;height:${s.height}pt" alt="${esc(s.altTextDescription)}">`;
   return html;
 }

@@ -36,10 +36,13 @@ export class ClientResult {
 export class ClientObject {
   /**
    * @param {RequestContext} ctx
-   * @param {{ref?: any, parent?: ClientObject, nav?: Function, root?: boolean, collection?: ClientObject, path?: string}} [init]
+   * @param {{ref?: any, parent?: ClientObject, nav?: Function, root?: boolean, collection?: ClientObject, path?: string, story?: {doc: any}|null}} [init]
    */
   constructor(ctx, init = {}) {
     this._ctx = ctx;
+    // The story (header, footer, note) the proxy acts on: a holder whose `doc` is filled in when the
+    // operation that reaches the story runs; children share it. None = the main document.
+    this._story = init.story !== undefined ? init.story : (init.parent?._story ?? init.collection?._story ?? null);
     this._session = ctx._session;
     this._parent = init.parent || null;
     this._nav = init.nav || null;
@@ -62,7 +65,10 @@ export class ClientObject {
     return this._ctx._sim;
   }
   get _doc() {
-    return this._ctx._sim.doc;
+    const story = this._story;
+    // A story reached through a navigation property (NoteItem.body) is known once the path resolves.
+    if (story && !story.doc && this._nav) this._resolveRef();
+    return story?.doc || this._ctx._sim.doc;
   }
   get isNullObject() {
     if (!this._nullKnown) throw this._notLoaded("isNullObject");
@@ -131,7 +137,7 @@ export class ClientObject {
     this._api(member);
     const location = `${this.constructor.className}.${member}`;
     const deferred = this._assertUsable();
-    const result = new Cls(this._ctx, { path: `${this._path}.${member}()`, ...extra });
+    const result = new Cls(this._ctx, { path: `${this._path}.${member}()`, story: this._story, ...extra });
     this._ctx._queue.push({
       location,
       run: () => {
@@ -153,11 +159,11 @@ export class ClientObject {
     return result;
   }
   /** A navigation property proxy, created once per parent. */
-  _navigate(name, Cls, resolve, { orNull = false } = {}) {
+  _navigate(name, Cls, resolve, { orNull = false, story = false } = {}) {
     this._api(name);
     let child = this._navCache.get(name);
     if (!child) {
-      child = new Cls(this._ctx, { parent: this, nav: resolve, path: `${this._path}.${name}` });
+      child = new Cls(this._ctx, { parent: this, nav: resolve, path: `${this._path}.${name}`, story: story ? { doc: null } : this._story });
       child._orNull = orNull;
       this._navCache.set(name, child);
       if (orNull) this._enqueue(`${this.constructor.className}.${name}`, () => child._probe());
@@ -283,7 +289,7 @@ export class ClientCollection extends ClientObject {
     const skip = Number(tree.skip) || 0;
     refs = refs.slice(skip, tree.top !== undefined ? skip + Number(tree.top) : undefined);
     const Item = this.constructor.itemClass;
-    const items = refs.map((r, i) => new Item(this._ctx, { ref: r, collection: this, path: `${this._path}.items[${i}]` }));
+    const items = refs.map((r, i) => new Item(this._ctx, { ref: r, collection: this, path: `${this._path}.items[${i}]`, story: this._story }));
     const itemTree = { ...tree, top: undefined, skip: undefined };
     for (const item of items) item._applyLoad(itemTree);
     this._loaded.items = items;
@@ -341,7 +347,7 @@ export function defineProxy(Cls, def) {
     if (spec.set) Cls.sets[name] = spec.set;
     Object.defineProperty(Cls.prototype, name, {
       configurable: true,
-      get() { return this._navigate(name, classes[spec.cls], spec.resolve, { orNull: !!spec.orNull }); },
+      get() { return this._navigate(name, classes[spec.cls], spec.resolve, { orNull: !!spec.orNull, story: !!spec.story }); },
     });
   }
   classes[def.name] = Cls;

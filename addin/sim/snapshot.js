@@ -3,6 +3,7 @@ import { layout, effectiveFont, effectivePara, spanText } from "./model.js";
 import { columnCount, cellText } from "./tables-model.js";
 import { revisionsJSON } from "./revisions.js";
 import { contentControlsJSON } from "./content-controls.js";
+import { sectionsOf, notesOf, storyText, HEADER_FOOTER_TYPES } from "./stories.js";
 
 const RUN_KEYS = ["bold", "italic", "underline", "name", "size", "color", "highlight", "strikeThrough", "link"];
 
@@ -11,6 +12,7 @@ export function paragraphRuns(para) {
   const runs = [];
   let cur = null;
   for (const u of para.units) {
+    if (u.note) continue; // a note reference mark shows in snapshot().notes, not in the text
     if (u.pic) {
       runs.push({ type: "picture", width: u.pic.width, height: u.pic.height, altText: u.pic.altTextDescription || u.pic.altTextTitle || "", lockAspectRatio: u.pic.lockAspectRatio, format: u.pic.format });
       cur = null;
@@ -39,7 +41,7 @@ function paragraphJSON(doc, para) {
   const p = effectivePara(para);
   return {
     type: "paragraph",
-    text: para.units.filter((u) => !u.pic).map((u) => u.ch).join(""),
+    text: para.units.filter((u) => !u.pic && !u.note).map((u) => u.ch).join(""),
     style: para.props.style,
     alignment: p.alignment,
     list: listInfo(doc, para),
@@ -80,5 +82,28 @@ export function snapshotDocument(doc) {
     revisions: revisionsJSON(doc),
     contentControls: contentControlsJSON(doc),
     length: layout(doc).length,
+    ...storiesJSON(doc),
   };
+}
+
+const lowerFirst = (t) => t[0].toLowerCase() + t.slice(1);
+
+/**
+ * `sections` (header/footer texts per section, linked ones resolved) once the document has more than one
+ * section or any header/footer; `notes` ({type, text, reference: position of the mark}) once it has notes.
+ */
+function storiesJSON(doc) {
+  const out = {};
+  const sections = sectionsOf(doc);
+  const hasHeaderFooter = [...doc.stories].some((s) => s.storyType === "Header" || s.storyType === "Footer");
+  if (sections.length > 1 || hasHeaderFooter) {
+    const text = (i, kind, type) => { for (let j = i; j >= 0; j--) { const st = sections[j].data[kind][type]; if (st) return storyText(st); } return ""; };
+    out.sections = sections.map((_, i) => {
+      const side = (kind) => Object.fromEntries(HEADER_FOOTER_TYPES.map((t) => [lowerFirst(t), text(i, kind, t)]));
+      return { headers: side("headers"), footers: side("footers") };
+    });
+  }
+  const notes = notesOf(doc);
+  if (notes.length) out.notes = notes.map((n) => ({ type: n.type, text: storyText(n.story), reference: n.anchor.start }));
+  return out;
 }

@@ -51,7 +51,7 @@ export function gridColumn(t, r, cellIndex) {
 
 /** Text of a cell: its paragraphs joined by "\r" (as Word's cell value). */
 export function cellText(cell, sep = "\r") {
-  return cell.body.blocks.filter((b) => b.kind === "paragraph").map((p) => p.units.filter((u) => !u.pic).map((u) => u.ch).join("")).join(sep);
+  return cell.body.blocks.filter((b) => b.kind === "paragraph").map((p) => p.units.filter((u) => !u.pic && !u.note).map((u) => u.ch).join("")).join(sep);
 }
 
 /** Replace a cell's content with text. */

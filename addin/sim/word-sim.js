@@ -16,6 +16,8 @@ import "./proxies-table.js";
 import "./proxies-misc.js";
 import "./proxies-revisions.js";
 import "./proxies-review.js";
+import "./proxies-stories.js";
+import { storiesStamp } from "./stories.js";
 
 export { OfficeExtensionError };
 
@@ -35,8 +37,12 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     latencyMs,
     syncs: 0,
     countSync() { state.syncs++; },
-    stamp() { return `${state.doc.version}:${state.doc.selectionVersion}`; },
-    release(anchor) { if (anchor !== state.doc.selection) releaseAnchor(state.doc, anchor); },
+    stamp() { return `${state.doc.version}:${state.doc.selectionVersion}:${storiesStamp(state.doc)}`; },
+    release(anchor) {
+      if (anchor === state.doc.selection) return;
+      if (state.doc.anchors.has(anchor)) releaseAnchor(state.doc, anchor);
+      else for (const story of state.doc.stories) if (story.anchors.delete(anchor)) break;
+    },
     setSelectionSpan(span) { setSelection(span); },
     changed() { for (const fn of [...listeners]) { try { fn(); } catch { /* a listener's failure is not Word's */ } } },
   };
@@ -163,7 +169,7 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     /** Map a DOM Selection inside rendered HTML to the sim selection; returns false when outside. */
     selectFromDom(selection) { const span = domSelectionToSpan(selection); if (!span) return false; setSelection(span); notify(); return true; },
     /** Number of live range anchors (tracked objects that follow edits). */
-    get liveAnchors() { return state.doc.anchors.size; },
+    get liveAnchors() { let n = state.doc.anchors.size; for (const s of state.doc.stories) n += s.anchors.size; return n; },
     get _model() { return state.doc; },
   };
   return sim;

@@ -32,7 +32,7 @@ from tests.e2e.targets import (
 from tests.support import ServerThread
 
 __all__ = ["OFFICE_JS", "LoopThread", "Playground", "Target", "Word", "WordOnTheWeb", "open_playground",
-           "playground", "start_server", "sim_only"]
+           "playground", "start_server", "sim_only", "op_data"]
 
 Word = Target  # the name the test modules type their `word` argument with
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
@@ -42,6 +42,16 @@ LAUNCH_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-r
 # (test_targets_e2e.py::test_word_on_the_web_is_reachable) is skipped with the one line saying what to set.
 TARGETS = ["web", "desktop", *(["word-web"] if web_settings() else [])]
 FAILURES = Path(__file__).resolve().parents[2] / "test-results" / "e2e-failures"
+
+
+def op_data(word: Target, op: str, **args: Any) -> dict[str, Any]:
+    """Run `op`, assert it succeeded (in at most 2 syncs where they can be counted) and return its data."""
+    before = word.sync_count()
+    result = word.op(op, **args)
+    assert result["ok"] is True, result
+    if word.simulated:
+        assert word.sync_count() - before <= 2, f"{op} took more than 2 syncs"
+    return result["data"]
 
 
 def sim_only(reason: str) -> pytest.MarkDecorator:

@@ -3,22 +3,13 @@ hold on Word on the web) and, on the playground, against the simulated document.
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Word
+from tests.e2e.conftest import Word, op_data as ok
 
 pytestmark = pytest.mark.e2e
 
-
-def ok(word: Word, op: str, **args: Any) -> dict[str, Any]:
-    before = word.sync_count()
-    result = word.op(op, **args)
-    assert result["ok"] is True, result
-    if word.simulated:
-        assert word.sync_count() - before <= 2, f"{op} took more than 2 syncs"
-    return result["data"]
 
 
 def test_a_link_on_existing_text_and_an_inserted_link(word: Word) -> None:

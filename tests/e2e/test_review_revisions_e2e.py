@@ -5,21 +5,13 @@ Both simulator profiles offer WordApi 1.6 (the web profile goes to 1.9), so ever
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Word
+from tests.e2e.conftest import Word, op_data as ok
 
 pytestmark = pytest.mark.e2e
 
-
-def ok(word: Word, op: str, **args: Any) -> dict[str, Any]:
-    before = word.sync_count()
-    result = word.op(op, **args)
-    assert result["ok"] is True, result
-    assert word.sync_count() - before <= 2, f"{op} took more than 2 syncs"
-    return result["data"]
 
 
 def texts(word: Word) -> list[str]:

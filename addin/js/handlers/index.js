@@ -12,6 +12,8 @@ import * as revisions from "./revisions.js";
 import * as comment from "./comment.js";
 import * as anchor from "./anchor.js";
 import * as links from "./links.js";
+import * as headerFooter from "./header-footer.js";
+import { insertFootnote, insertEndnote } from "./notes.js";
 
 /** @typedef {import("../types.js").Handler} Handler */
 
@@ -49,5 +51,9 @@ export const HANDLERS = Object.freeze({
   "anchor.create": anchor.create,
   "anchor.list": anchor.list,
   "anchor.remove": anchor.remove,
+  "headerFooter.get": headerFooter.get,
+  "headerFooter.set": headerFooter.set,
+  "footnote.insert": insertFootnote,
+  "endnote.insert": insertEndnote,
   batch,
 });

@@ -81,12 +81,14 @@ insertMarkdown.firstSync = ({ args }) => (args.scope !== "document" && (args.loc
  */
 
 /**
- * Insert every block's paragraph or table and its text, then format them.
+ * Insert every block's paragraph or table and its text, then format them (headerFooter.set builds a header's
+ * markdown with it too, its plain paragraphs in the Header/Footer style instead of Normal).
  * @param {Block[]} blocks
  * @param {() => Word.Paragraph} start
+ * @param {Word.BuiltInStyleName | "Normal" | "Header" | "Footer"} [plainStyle]  the style of plain paragraphs
  * @returns {Built[]}
  */
-function buildBlocks(blocks, start) {
+export function buildBlocks(blocks, start, plainStyle = "Normal") {
   const plan = planLists(blocks);
   /** @type {Word.Paragraph | undefined} */
   let last;
@@ -136,7 +138,7 @@ function buildBlocks(blocks, start) {
     // "\n" in a run is a hard line break: Word's line break character, not a new paragraph.
     for (const run of block.runs) if (run.text) texts.push([paragraph.insertText(run.text.replace(/\r\n|\r|\n/g, "\v"), "End"), run, styled]);
   });
-  for (const { block, paragraph, table } of built) format(block, paragraph, table);
+  for (const { block, paragraph, table } of built) format(block, paragraph, table, plainStyle);
   for (const [range, run, styled] of texts) formatRun(range, run, styled);
   return built;
 }
@@ -144,11 +146,12 @@ function buildBlocks(blocks, start) {
 /**
  * @param {Block} block
  * @param {Word.Paragraph} paragraph
- * @param {Word.Table} [table]
+ * @param {Word.Table | undefined} table
+ * @param {Word.BuiltInStyleName | "Normal" | "Header" | "Footer"} plainStyle
  */
-function format(block, paragraph, table) {
+function format(block, paragraph, table, plainStyle) {
   if (block.type === "table" && table) {
-    paragraph.styleBuiltIn = "Normal";
+    paragraph.styleBuiltIn = plainStyle;
     table.styleBuiltIn = "TableGrid";
     if (block.header) {
       table.headerRowCount = 1;
@@ -158,7 +161,7 @@ function format(block, paragraph, table) {
   else if (block.type === "quote") paragraph.styleBuiltIn = "Quote";
   else if (block.type === "code") paragraph.styleBuiltIn = "NoSpacing";
   else if (block.type === "listItem") paragraph.styleBuiltIn = "ListParagraph";
-  else paragraph.styleBuiltIn = "Normal";
+  else paragraph.styleBuiltIn = plainStyle;
 }
 
 /**

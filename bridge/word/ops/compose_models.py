@@ -30,6 +30,18 @@ class ReadDocument(Args):
     includeRangeIds: Bool = False
 
 
+def markdown_blocks(markdown: str, info: ValidationInfo, max_blocks: int, where: str) -> list[dict[str, Any]]:
+    """Markdown → canonical blocks for the pane, at most `max_blocks` (what was left out becomes info diagnostics)."""
+    converted = markdown_to_blocks(markdown)
+    if len(converted.blocks) > max_blocks:
+        raise field_error(f"makes {len(converted.blocks)} blocks; at most {max_blocks} {where}", "markdown")
+    if not converted.blocks:
+        raise field_error("has no content to insert", "markdown")
+    for what in converted.notes:
+        note(info, "info", what, "markdown")
+    return converted.blocks
+
+
 class InsertMarkdown(Args):
     """insertMarkdown: markdown converted here to canonical blocks; the pane builds them with Word's styles."""
 
@@ -46,14 +58,7 @@ class InsertMarkdown(Args):
             edge = "start" if self.location == "before" else "end"
             note(info, "info", f"location \"{self.location}\" of the whole document is \"{edge}\"", "location")
             self.location = edge
-        converted = markdown_to_blocks(self.markdown)
-        if len(converted.blocks) > MAX_BLOCKS:
-            raise field_error(f"makes {len(converted.blocks)} blocks; at most {MAX_BLOCKS} in one op (split it)", "markdown")
-        if not converted.blocks:
-            raise field_error("has no content to insert", "markdown")
-        for what in converted.notes:
-            note(info, "info", what, "markdown")
-        self._blocks = converted.blocks
+        self._blocks = markdown_blocks(self.markdown, info, MAX_BLOCKS, "in one op (split it)")
         return self
 
     def canonical(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from .compose_models import InsertMarkdown, ReadDocument
 from .revision_models import REVISION_MODELS
 from .review_models import REVIEW_MODELS
 from .inline_models import INLINE_MODELS
+from .story_models import STORY_MODELS
 from .fields import (
     Bool,
     Cell,
@@ -519,5 +520,6 @@ MODELS: Final[dict[str, type[Args]]] = {
     **REVISION_MODELS,
     **REVIEW_MODELS,
     **INLINE_MODELS,
+    **STORY_MODELS,
 }
 """Op name → args model, in the seed's order."""

@@ -66,6 +66,12 @@ const STEPS = [
   ["hyperlink.set (link a range)", "hyperlink.set", (ids) => ({ scope: `rangeId:${ids.hit}`, url: "https://example.com" })],
   ["hyperlink.set (insert linked text)", "hyperlink.set", { scope: "document", location: "end", url: "mailto:a@b.org", text: "mail" }],
   ["anchor.remove", "anchor.remove", (ids) => ({ anchorId: ids.anchor, keepContent: true })],
+  ["headerFooter.set text", "headerFooter.set", { section: "all", kind: "header", type: "primary", text: "Header" }],
+  ["headerFooter.set markdown", "headerFooter.set", { section: 0, kind: "footer", type: "primary", blocks: MARKDOWN_BLOCKS }],
+  ["headerFooter.set trackChanges", "headerFooter.set", { section: "all", kind: "header", type: "evenPages", text: "Even", trackChanges: true }],
+  ["headerFooter.get all", "headerFooter.get", { section: "all", kind: "both", type: "all" }],
+  ["footnote.insert", "footnote.insert", (ids) => ({ scope: `rangeId:${ids.hit}`, text: "Note" })],
+  ["endnote.insert trackChanges", "endnote.insert", { scope: "document", text: "End", trackChanges: true }],
 ];
 
 /**

@@ -1,0 +1,118 @@
+// headerFooter.get / headerFooter.set: the headers and footers of the document's sections (WordApi 1.1).
+// Office.js reaches them through document.sections → Section.getHeader/getFooter(type), each a Body. Both ops
+// load the sections once (one sync, reads only), then queue every header/footer body's read or write for
+// Word.run's closing sync: two round trips whatever the number of sections.
+//
+// Word links a new section's header to the previous section's ("Link to Previous"): both show one header, so
+// setting either changes both. Office.js (WordApi) cannot unlink them.
+
+import { PaneError } from "../errors.js";
+import { oneOf, str } from "../args.js";
+import { buildBlocks, checkBlocks } from "./markdown.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+
+/** The op's type names → Word.HeaderFooterType. */
+const TYPES = /** @type {const} */ ({ primary: "Primary", firstPage: "FirstPage", evenPages: "EvenPages" });
+/** @typedef {keyof typeof TYPES} TypeName */
+const TYPE_NAMES = /** @type {TypeName[]} */ (Object.keys(TYPES));
+const KINDS = /** @type {const} */ (["header", "footer"]);
+
+/**
+ * E_UNSUPPORTED naming the set, where the host lacks sections (every Word with Office.js has WordApi 1.1).
+ * @param {HandlerEnv} env
+ */
+function requireSections(env) {
+  if (!env.supports("WordApi", "1.1")) {
+    throw new PaneError("E_UNSUPPORTED", "Headers and footers need WordApi 1.1, which this Word does not support");
+  }
+}
+
+/**
+ * The sections `args.section` names ("all" or an index), after one sync that loads them; E_NOT_FOUND for an
+ * index beyond the document.
+ * @param {HandlerEnv} env
+ * @returns {Promise<{ picked: { index: number, section: Word.Section }[], count: number }>}
+ */
+async function pickSections(env) {
+  const wanted = env.args.section ?? "all";
+  if (wanted !== "all" && !(Number.isInteger(wanted) && wanted >= 0)) {
+    throw new PaneError("E_INVALID_ARG", 'args.section must be a section index (0-based) or "all"', "args.section");
+  }
+  const sections = env.context.document.sections;
+  sections.load("items");
+  await env.sync();
+  const count = sections.items.length;
+  if (wanted !== "all" && wanted >= count) {
+    const has = count === 1 ? "has 1 section (index 0)" : `has ${count} sections (indexes 0-${count - 1})`;
+    throw new PaneError("E_NOT_FOUND", `args.section ${wanted} is beyond the document: it ${has}`, "args.section");
+  }
+  const picked = sections.items.map((section, index) => ({ index, section })).filter(({ index }) => wanted === "all" || index === wanted);
+  return { picked, count };
+}
+
+/**
+ * @param {Word.Section} section
+ * @param {"header" | "footer"} kind
+ * @param {TypeName} type
+ * @returns {Word.Body}
+ */
+const storyBody = (section, kind, type) => (kind === "header" ? section.getHeader(TYPES[type]) : section.getFooter(TYPES[type]));
+
+/**
+ * headerFooter.get {section="all", kind="both", type="all"} → {sections: [{index, headers?: {primary?,
+ * firstPage?, evenPages?}, footers?: {...}}]}: the texts asked for. Two syncs: sections, then every body's text.
+ * @param {HandlerEnv} env
+ */
+export async function get(env) {
+  requireSections(env);
+  const kind = oneOf(env.args, "kind", [...KINDS, "both"], "both");
+  const type = oneOf(env.args, "type", [...TYPE_NAMES, "all"], "all");
+  const kinds = kind === "both" ? KINDS : [kind];
+  const types = type === "all" ? TYPE_NAMES : [type];
+  const { picked } = await pickSections(env);
+  const out = picked.map(({ index, section }) => {
+    /** @type {Record<string, any>} */
+    const entry = { index };
+    for (const k of kinds) {
+      /** @type {Record<string, string>} */
+      const texts = {};
+      entry[k === "header" ? "headers" : "footers"] = texts;
+      for (const t of types) {
+        const body = storyBody(section, k, t);
+        body.load("text");
+        texts[t] = "";
+        env.afterSync(() => { texts[t] = body.text; });
+      }
+    }
+    return entry;
+  });
+  return { sections: out };
+}
+get.firstSync = /** @type {const} */ ("read");
+
+/**
+ * headerFooter.set {section="all", kind="header", type="primary", text | blocks}: replace the content of each
+ * selected section's header or footer (text: "\n" starts a paragraph, "" empties it; blocks: the canonical
+ * markdown blocks, built as insertMarkdown builds them, plain paragraphs in the Header/Footer style).
+ * → {sections: [indexes], sectionCount, kind, type, text | blocks}. Two syncs.
+ * @param {HandlerEnv} env
+ */
+export async function set(env) {
+  requireSections(env);
+  const { args } = env;
+  const kind = oneOf(args, "kind", KINDS, "header");
+  const type = oneOf(args, "type", TYPE_NAMES, "primary");
+  const blocks = args.blocks === undefined ? undefined : checkBlocks(args.blocks);
+  const text = blocks ? undefined : str(args, "text", { max: 32767 });
+  const { picked, count } = await pickSections(env);
+  for (const { section } of picked) {
+    const body = storyBody(section, kind, type);
+    body.clear();
+    if (blocks) buildBlocks(blocks, () => body.paragraphs.getFirst(), kind === "header" ? "Header" : "Footer");
+    else if (text) body.insertText(text, "Start");
+  }
+  const data = { sections: picked.map(({ index }) => index), sectionCount: count, kind, type };
+  return blocks ? { ...data, blocks: blocks.length } : { ...data, text };
+}
+set.firstSync = /** @type {const} */ ("read");
