@@ -61,6 +61,11 @@ def test_footnote_and_endnote(word: Word) -> None:
             ("Footnote", "Survey of 2024, p. 4."), ("Endnote", "All figures are estimates.")]
         assert snap["notes"][0]["reference"] == len("The claim")
         assert [b["text"] for b in snap["blocks"]] == ["The claim needs a source.", "Closing line."]
+    # The bridge's own read shows the notes (so this holds on Word on the web too).
+    blocks = ok(word, "readDocument", format="structure")["blocks"]
+    notes = [(n["type"], n["text"]) for b in blocks for n in b.get("notes", [])]
+    assert ("footnote", "Survey of 2024, p. 4.") in notes and ("endnote", "All figures are estimates.") in notes
+    assert "[^1]: Survey of 2024, p. 4." in ok(word, "readDocument", format="markdown")["markdown"]
     blank = word.op("footnote.insert", text="  ")
     assert blank["ok"] is False and blank["diagnostics"][0]["field"] == "args.text"
 

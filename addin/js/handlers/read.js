@@ -10,12 +10,14 @@ import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
+import { notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
 /** @typedef {{ kind: "paragraph", paragraph: Word.Paragraph } | { kind: "table", table: Word.Table }} Block */
 /** @typedef {import("./read-markdown.js").Piece} Piece */
 /** @typedef {import("./read-review.js").BlockReview} BlockReview */
+/** @typedef {import("./read-notes.js").NoteEntry} NoteEntry */
 
 const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
 const WORD_MARKS = [" "];
@@ -40,6 +42,7 @@ export async function readDocument(env) {
   const paragraphs = holder.paragraphs.load("tableNestingLevel");
   const tables = holder.tables.load("nestingLevel");
   const counts = format === "text" ? undefined : queueReviewCounts(env, holder);
+  const noteCounts = format === "text" ? undefined : queueNoteCounts(env, holder);
   await sync();
 
   const { blocks, unmatchedTables } = findBlocks(paragraphs.items, tables.items);
@@ -47,12 +50,13 @@ export async function readDocument(env) {
   const page = blocks.slice(offset, offset + limit);
   const loaded = page.map((block) => queueDetails(block, format));
   const review = counts && queueReview(env, counts, page);
+  const notes = queueNotes(noteCounts, page);
   const ids = includeRangeIds && format === "structure"
     ? page.map((block) => (block.kind === "paragraph" ? registry.add("rng", block.paragraph.getRange("Whole")) : registry.add("tbl", block.table, { holds: tables })))
     : [];
   /** @type {Record<string, any>} completed once the details are loaded */
   const data = {};
-  afterSync(() => Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids, reviews: review ? reviewOf(review) : [] })));
+  afterSync(() => Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids, reviews: review ? reviewOf(review) : [], notes: notes ? notesOf(notes) : [] })));
   return data;
 }
 /** Its one sync only reads (the engine can check expectText in it). */
@@ -123,15 +127,15 @@ function queueDetails(block, format) {
 }
 
 /**
- * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[], reviews: BlockReview[] }} page
+ * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[], reviews: BlockReview[], notes: (NoteEntry[] | undefined)[] }} page
  * @returns {Record<string, any>}
  */
-function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews }) {
+function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews, notes }) {
   /** @type {any[]} */
   const pieces = format === "structure"
-    ? structureOf(loaded, offset, ids).map((entry, i) => ({ ...entry, ...reviews[i] }))
+    ? structureOf(loaded, offset, ids).map((entry, i) => ({ ...entry, ...reviews[i], ...(notes[i] ? { notes: notes[i] } : {}) }))
     : format === "markdown"
-      ? markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews[i], escapeText) }))
+      ? markdownPieces(loaded, reviews, notes)
       : loaded.map(textOf);
   /** @type {any[]} */
   const kept = [];
@@ -154,6 +158,19 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
   else if (format === "text") data.text = kept.join("\n");
   else data.markdown = kept.map((piece, i) => joint(format, kept.slice(0, i), piece) + piece.md).join("");
   return data;
+}
+
+/**
+ * The page's markdown pieces with their review (CriticMarkup) and footnotes.
+ * @param {Loaded[]} loaded
+ * @param {BlockReview[]} reviews
+ * @param {(NoteEntry[] | undefined)[]} notes
+ * @returns {Piece[]}
+ */
+function markdownPieces(loaded, reviews, notes) {
+  const pieces = markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews[i], escapeText) }));
+  const mds = withFootnotes(pieces.map((piece) => piece.md), notes, escapeText);
+  return pieces.map((piece, i) => ({ ...piece, md: mds[i], ...(notes[i] ? { list: false } : {}) }));
 }
 
 /**

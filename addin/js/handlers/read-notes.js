@@ -1,0 +1,81 @@
+// readDocument's notes: the footnotes and endnotes whose reference marks are in a page's blocks (WordApi 1.5).
+// Structure entries list them (`notes: [{type, text}]`); markdown writes footnote references after the block's
+// text and their definitions under it ([^1] … [^1]: text; endnotes [^e1]). Like the review layer they cost no
+// round trip: the first sync counts the scope's notes, and only when there are some does the closing sync carry
+// each page block's notes with their text.
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+/** @typedef {import("./read.js").Block} Block */
+/**
+ * @typedef {{ footnotes: Word.NoteItemCollection, endnotes: Word.NoteItemCollection }} NoteCounts
+ * @typedef {{ footnotes: Word.NoteItemCollection, endnotes: Word.NoteItemCollection }[]} NoteLoad
+ * @typedef {{ type: "footnote" | "endnote", text: string }} NoteEntry
+ */
+
+const NOTE_FIELDS = "items/type,items/body/text";
+
+/**
+ * Queue, for the handler's first sync, the scope's notes (ids only), where the host has them.
+ * @param {HandlerEnv} env
+ * @param {Word.Body | Word.Range} holder
+ * @returns {NoteCounts | undefined}
+ */
+export function queueNoteCounts(env, holder) {
+  if (!env.supports("WordApi", "1.5")) return undefined;
+  return { footnotes: holder.footnotes.load("items/type"), endnotes: holder.endnotes.load("items/type") };
+}
+
+/**
+ * Queue each page block's notes for the closing sync, when the scope has any.
+ * @param {NoteCounts | undefined} counts
+ * @param {Block[]} page
+ * @returns {NoteLoad | undefined}
+ */
+export function queueNotes(counts, page) {
+  if (!counts || counts.footnotes.items.length + counts.endnotes.items.length === 0) return undefined;
+  return page.map((block) => {
+    const range = block.kind === "paragraph" ? block.paragraph.getRange("Whole") : block.table.getRange("Whole");
+    return { footnotes: range.footnotes.load(NOTE_FIELDS), endnotes: range.endnotes.load(NOTE_FIELDS) };
+  });
+}
+
+/**
+ * Each page block's notes, footnotes first.
+ * @param {NoteLoad} load
+ * @returns {(NoteEntry[] | undefined)[]}
+ */
+export function notesOf(load) {
+  return load.map(({ footnotes, endnotes }) => {
+    /** @type {NoteEntry[]} */
+    const notes = [
+      ...footnotes.items.map((n) => ({ type: /** @type {const} */ ("footnote"), text: noteText(n) })),
+      ...endnotes.items.map((n) => ({ type: /** @type {const} */ ("endnote"), text: noteText(n) })),
+    ];
+    return notes.length ? notes : undefined;
+  });
+}
+
+/** @param {Word.NoteItem} note  its body's text, paragraphs as new lines */
+function noteText(note) {
+  return note.body.text.replace(/\r\n?/g, "\n").replace(/\n+$/, "");
+}
+
+/**
+ * Markdown footnotes for a page: each block's references after its text, the definitions under it. Labels run
+ * through the page ([^1], [^2] …; endnotes [^e1] …).
+ * @param {string[]} pieces  the blocks' markdown
+ * @param {(NoteEntry[] | undefined)[]} notes
+ * @param {(text: string) => string} escape
+ * @returns {string[]}
+ */
+export function withFootnotes(pieces, notes, escape) {
+  const counters = { footnote: 0, endnote: 0 };
+  return pieces.map((md, i) => {
+    const own = notes[i];
+    if (!own) return md;
+    const labels = own.map((n) => (n.type === "footnote" ? `${++counters.footnote}` : `e${++counters.endnote}`));
+    const refs = labels.map((label) => `[^${label}]`).join("");
+    const definitions = own.map((n, k) => `[^${labels[k]}]: ${escape(n.text).replace(/\n/g, "\n    ")}`).join("\n");
+    return `${md}${refs}\n\n${definitions}`;
+  });
+}
