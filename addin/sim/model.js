@@ -357,7 +357,11 @@ export function insertBlock(doc, container, index, block) {
     L.version = doc.version;
   }
   shiftInsert(doc, p, blockLength(block));
-  recordInsertion(doc, { start: p, end: p + blockLength(block) });
+  // A paragraph added after the last one: what is new is the mark before it (the last paragraph's mark stays
+  // last, as Word shows "Price¶Terms¶" with the first ¶ inserted), so rejecting it leaves no empty paragraph.
+  const prev = container.blocks[index - 1];
+  const last = index === container.blocks.length - 1 && block.kind === "paragraph" && prev?.kind === "paragraph";
+  recordInsertion(doc, last ? { start: p - 1, end: p + blockLength(block) - 1 } : { start: p, end: p + blockLength(block) });
 }
 
 function markDeleted(block) {

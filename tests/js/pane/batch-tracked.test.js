@@ -14,6 +14,7 @@ async function runBatch({ sim, engine }, ops, extra = {}) {
 const EDITS = [
   { op: "insertText", args: { text: " (net)", scope: "document", location: "end" } },
   { op: "insertText", args: { text: "Net ", scope: "document", location: "start" } },
+  { op: "insertText", args: { text: "Terms", scope: "document", location: "end", newParagraph: true } },
 ];
 
 for (const profile of PROFILES) {
@@ -24,7 +25,7 @@ for (const profile of PROFILES) {
     assert.ok(result.syncs <= 2, `${result.syncs} syncs`);
     assert.equal(env.sim.snapshot().changeTrackingMode, "Off");
     const changes = ok(await env.run("trackChanges.list", {})).changes;
-    assert.deepEqual(changes.map((c) => c.type), ["added", "added"]);
+    assert.deepEqual(changes.map((c) => c.type), ["added", "added", "added"]);
     ok(await env.run("trackChanges.reject", { all: true }));
     assert.equal(env.sim.text(), "Price");
   });
