@@ -22,7 +22,7 @@ import { PaneError, PartialFailure, diagnostic, errorEnvelope, mapError, okEnvel
 import { bool } from "./args.js";
 import { splitCommonArgs } from "./expect.js";
 import { planDryRun } from "./dry-run.js";
-import { runStep } from "./step.js";
+import { runStep, withTracking } from "./step.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./types.js").Handler} Handler */
@@ -78,56 +78,14 @@ export async function batch(env) {
 }
 
 /**
- * trackChanges: true on the batch — every edit of the batch is a tracked change. Tracking goes on before the
- * first op queues anything, the batch's first sync reads the mode the document had, and putting it back rides on
- * Word.run's closing sync: no sync more than the batch alone. When the first sync fails, Word returns no values,
- * so the previous mode is unknown and a warning says tracking may still be on.
+ * trackChanges: true on the batch — every edit of the batch is a tracked change, and the previous mode comes back
+ * in the batch's own syncs (step.js, {@link withTracking}).
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} stopOnError
  */
-async function runTrackedBatch(env, ops, stopOnError) {
-  if (!env.supports("WordApi", "1.4")) {
-    throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
-  }
-  const doc = env.context.document;
-  doc.load("changeTrackingMode");
-  doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ ("TrackAll");
-  /** @type {"none" | "read" | "lost"} what the first sync brought back */
-  let first = "none";
-  /** @type {string | undefined} */
-  let previous;
-  const sync = async () => {
-    if (first !== "none") return env.sync();
-    try {
-      await env.sync();
-    } catch (err) {
-      first = "lost";
-      throw err;
-    }
-    first = "read";
-    previous = doc.changeTrackingMode;
-  };
-  /** @type {Record<string, any> | undefined} */
-  let data;
-  /** @type {unknown} */
-  let failure;
-  try {
-    data = await runBatch({ ...env, sync }, ops, stopOnError);
-  } catch (err) {
-    failure = err;
-  }
-  // Nothing reached Word yet (every op failed in the pane): the queued load still reads the old mode.
-  if (first === "none") await sync().catch(() => {});
-  if (previous === undefined) {
-    env.note("warn", "track changes was switched on for this batch and may still be on: check with trackChanges.get", "args.trackChanges");
-  } else if (previous !== "TrackAll") {
-    doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
-    // A failed batch gets no closing sync of Word.run to carry it.
-    if (failure !== undefined) await env.sync().catch(() => {});
-  }
-  if (failure !== undefined) throw failure;
-  return /** @type {Record<string, any>} */ (data);
+function runTrackedBatch(env, ops, stopOnError) {
+  return withTracking(env, "batch", (tracked) => runBatch(tracked, ops, stopOnError));
 }
 batch.ownsCommonArgs = true;
 

@@ -47,63 +47,69 @@ export async function runStep(handler, op, env) {
 }
 
 /**
- * trackChanges: true — tracking on, the edit, the previous mode back, in the op's own syncs: the mode is
- * loaded and set to TrackAll before the handler queues anything, the handler's first sync (or one of ours
- * when it never syncs) brings the previous mode back, and restoring it rides on Word.run's closing sync.
- * At most 2 syncs, as without it. If the op fails, the previous mode is restored when known (one more
- * sync), else a warning says tracking may still be on.
+ * trackChanges: true on one op: that edit as a tracked change (see {@link withTracking}).
  * @param {Handler} handler
  * @param {string} op
  * @param {HandlerEnv} env  with the op's own args
  * @param {string | undefined} expectText
  */
-async function runTracked(handler, op, env, expectText) {
+function runTracked(handler, op, env, expectText) {
+  return withTracking(env, "edit", (tracked) => runChecked(handler, op, tracked, expectText));
+}
+
+/**
+ * Tracking on, `run`, the previous mode back, in `run`'s own syncs: the mode is loaded and set to TrackAll
+ * before `run` queues anything, its first sync (or one of ours when it never syncs) brings the previous mode
+ * back, and restoring it rides on Word.run's closing sync: at most 2 syncs for an op, as without it. When `run`
+ * fails, the mode is restored with one more sync. When the first sync failed, Word returned no values: the
+ * previous mode is unknown and a warning says tracking may still be on. Used by one op and by a whole batch.
+ * @param {HandlerEnv} env
+ * @param {"edit" | "batch"} what  for the warning
+ * @param {(env: HandlerEnv) => Promise<Record<string, any>>} run  gets `env` with the sync that reads the mode
+ * @returns {Promise<Record<string, any>>}
+ */
+export async function withTracking(env, what, run) {
   if (!env.supports("WordApi", "1.4")) {
     throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
   }
   const doc = env.context.document;
   doc.load("changeTrackingMode"); // runs before the set below: it reads the mode the document had
   doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ ("TrackAll");
+  /** @type {"none" | "read" | "lost"} what the first sync brought back */
+  let first = "none";
   /** @type {string | undefined} */
   let previous;
-  let sent = false;
   const sync = async () => {
-    sent = true;
-    await env.sync();
-    previous ??= doc.changeTrackingMode;
+    if (first !== "none") return env.sync();
+    try {
+      await env.sync();
+    } catch (err) {
+      first = "lost";
+      throw err;
+    }
+    first = "read";
+    previous = doc.changeTrackingMode;
   };
+  /** @type {Record<string, any> | undefined} */
+  let data;
+  /** @type {unknown} */
+  let failure;
   try {
-    const data = await runChecked(handler, op, { ...env, sync }, expectText);
-    if (previous === undefined) await sync();
-    if (previous !== "TrackAll") doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
-    return data;
+    data = await run({ ...env, sync });
   } catch (err) {
-    await restoreAfterFailure(env, doc, previous, sent);
-    throw err;
+    failure = err;
   }
-}
-
-/**
- * @param {HandlerEnv} env
- * @param {Word.Document} doc
- * @param {string | undefined} previous  the mode before the op, when a sync brought it back
- * @param {boolean} sent  whether a sync was sent (one that failed brings nothing back)
- */
-async function restoreAfterFailure(env, doc, previous, sent) {
-  try {
-    if (previous === undefined) {
-      if (sent) throw new Error("the previous mode is unknown");
-      // Nothing reached Word yet: the queued load comes first, so this sync still reads the old mode.
-      await env.sync();
-      previous = doc.changeTrackingMode;
-    }
-    if (previous !== "TrackAll") {
-      doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
-      await env.sync();
-    }
-  } catch {
-    env.note("warn", "track changes was switched on for this edit and may still be on: check with trackChanges.get", "args.trackChanges");
+  // Nothing reached Word yet (`run` never synced, or failed before it did): the queued load reads the old mode.
+  if (first === "none") await sync().catch(() => {});
+  if (previous === undefined) {
+    env.note("warn", `track changes was switched on for this ${what} and may still be on: check with trackChanges.get`, "args.trackChanges");
+  } else if (previous !== "TrackAll") {
+    doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (previous);
+    // A failure gets no closing sync of Word.run to carry it.
+    if (failure !== undefined) await env.sync().catch(() => {});
   }
+  if (failure !== undefined) throw failure;
+  return /** @type {Record<string, any>} */ (data);
 }
 
 /**

@@ -69,11 +69,10 @@ export function queueReview(env, counts, page) {
  * @returns {BlockReview[]}
  */
 export function reviewOf(load) {
-  const ids = numberChanges(load);
+  const perBlock = pageChanges(load);
+  const ids = numberChanges(load, perBlock.flat());
   const seenComments = new Set();
   let changeIndex = 0;
-  /** @type {string | undefined} the last change of the block before: a change across blocks shows there only */
-  let previousKey;
   return load.comments.map((commentCollection, i) => {
     /** @type {BlockReview} */
     const review = {};
@@ -84,44 +83,45 @@ export function reviewOf(load) {
         commentId: c.id, text: c.content, author: c.authorName, date: isoDate(c.creationDate), resolved: c.resolved, replies: c.replies.items.length,
       }));
     }
-    const changes = load.changes[i]?.items ?? [];
-    /** @type {ChangeEntry[]} */
-    const entries = [];
-    changes.forEach((change, k) => {
-      const key = keyOf(change);
-      if (k === 0 && key === previousKey && spansBlocks(change)) return;
+    const entries = perBlock[i].map((change) => {
       /** @type {ChangeEntry} */
       const entry = { type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text };
       const id = ids[changeIndex++];
-      entries.push(id ? { changeId: id, ...entry } : entry);
+      return id ? { changeId: id, ...entry } : entry;
     });
-    previousKey = changes.length ? keyOf(changes[changes.length - 1]) : undefined;
     if (entries.length) review.changes = entries;
     return review;
   });
 }
 
 /**
- * The trackChanges.list ids of the page's changes in order: the document's ids from the position after the changes
- * before the page, checked change by change (an id is left out rather than guessed when they disagree).
+ * Each page block's tracked changes, a change across blocks only on the first (the next block's list starts with
+ * it again).
  * @param {ReviewLoad} load
+ * @returns {Word.TrackedChange[][]}
+ */
+function pageChanges(load) {
+  /** @type {string | undefined} */
+  let previousKey;
+  return load.changes.map((collection) => {
+    const items = collection?.items ?? [];
+    const own = items.filter((change, k) => !(k === 0 && keyOf(change) === previousKey && spansBlocks(change)));
+    if (items.length) previousKey = keyOf(items[items.length - 1]);
+    return own;
+  });
+}
+
+/**
+ * The trackChanges.list ids of the page's changes in order: the document's ids from the position after the changes
+ * before the page, checked change by change (left out rather than guessed when they disagree).
+ * @param {ReviewLoad} load
+ * @param {Word.TrackedChange[]} page  the page's changes in order, each once
  * @returns {(string | undefined)[]}
  */
-function numberChanges(load) {
+function numberChanges(load, page) {
   if (!load.all || !load.before) return [];
   const all = load.all.items;
   const allIds = changeIds(all);
-  /** @type {Word.TrackedChange[]} */
-  const page = [];
-  /** @type {string | undefined} */
-  let previousKey;
-  for (const collection of load.changes) {
-    const items = collection?.items ?? [];
-    items.forEach((change, k) => {
-      if (!(k === 0 && keyOf(change) === previousKey && spansBlocks(change))) page.push(change);
-    });
-    if (items.length) previousKey = keyOf(items[items.length - 1]);
-  }
   const before = load.before.items.length;
   // A change that starts before the page and runs into it counts on both sides.
   for (const start of [before, before - 1]) {
