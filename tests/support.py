@@ -83,6 +83,8 @@ class FakePane:
     session: str | None = None
     token: str | None = None
     origin: str | None = None
+    inline: bool = False
+    """Answer each ai-cmd before reading the next frame (a benchmark's lean pane), not in a task of its own."""
     received: list[dict[str, Any]] = field(default_factory=list)
     notices: list[dict[str, Any]] = field(default_factory=list)
     """Frames other than ai-cmd and ping (e.g. ai-refused), in arrival order."""
@@ -114,6 +116,8 @@ class FakePane:
                 message = json.loads(frame)
                 if message["type"] == "ping":
                     await self._ws.send(json.dumps({"type": "pong"}))
+                elif message["type"] == "ai-cmd" and self.inline:
+                    await self._answer(message)
                 elif message["type"] == "ai-cmd":
                     self.received.append(message)
                     asyncio.create_task(self._answer(message))

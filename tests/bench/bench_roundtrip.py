@@ -66,12 +66,13 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 @contextlib.contextmanager
-def process(args: list[str], ready: Callable[[subprocess.Popen[str]], bool], what: str):  # noqa: ANN201
-    """A child process, up once `ready` says so, ended at exit."""
-    child = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=ENV, text=True, stdin=subprocess.PIPE,
+def process(args: list[str], ready: Callable[[subprocess.Popen[str]], bool], what: str,  # noqa: ANN201
+            *, wrapper: tuple[str, ...] = (), start_s: float = 30):
+    """A child process (under `wrapper`, e.g. valgrind), up once `ready` says so, ended at exit."""
+    child = subprocess.Popen([*wrapper, sys.executable, *args], cwd=ROOT, env=ENV, text=True, stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + start_s
         while not ready(child):
             if child.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{what} did not start")

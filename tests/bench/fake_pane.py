@@ -1,7 +1,8 @@
 """`python -m tests.bench.fake_pane PORT CERTS`: a fake task pane in a process of its own.
 
 In Word the pane runs in the browser, not in the bridge's process nor the client's; the
-benchmark runs it here so its work is not charged to either.
+benchmark runs it here so its work is not charged to either. It answers each command as it
+reads it (no task per command, nothing kept), so as little of the hop as possible is the fake's own.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class RemoteBridge:
 
 
 async def serve(port: int, certs_dir: Path) -> None:
-    pane = await FakePane(RemoteBridge(BridgeConfig(port=port, certs_dir=certs_dir))).connect()  # type: ignore[arg-type]
+    pane = await FakePane(RemoteBridge(BridgeConfig(port=port, certs_dir=certs_dir)), inline=True).connect()  # type: ignore[arg-type]
     print("connected", pane.session, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the benchmark closes stdin
     await pane.close()

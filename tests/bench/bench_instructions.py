@@ -1,0 +1,101 @@
+"""Benchmark: instructions each process executes per call, the bridge against a bare MCP SDK server, in one run.
+
+Wall-clock figures on a shared 2-vCPU machine swing by a third from run to run (bench_roundtrip's medians);
+valgrind's callgrind counts the instructions a process executes, which repeat to the thousandth whatever else
+the machine does. So this is the figure to judge a change to the server's hot path by: the bridge's server
+process and the fake pane each run under callgrind, with counting switched on only around each case's calls.
+Printed, per case: million instructions per call in the server (and in the pane), and the ratio to the bare
+server's `editTask`. Needs valgrind (Debian: `apt-get install valgrind`); takes about a minute.
+Run: .venv/bin/python -m tests.bench.bench_instructions [N]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bridge.config import BridgeConfig
+from bridge.setup.certs import ensure_dev_certs
+from bridge.word.remote import bridge_is_running, mcp_client
+from tests.bench.bench_roundtrip import CASES, free_port, listening, process
+
+START_S = 300  # a Python process under callgrind starts some fifty times slower
+WARM_UP = 20
+
+
+def callgrind(out: Path) -> tuple[str, ...]:
+    return ("valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}")
+
+
+def control(pid: int, *args: str) -> None:
+    subprocess.run(["callgrind_control", *args, str(pid)], check=True, capture_output=True)
+
+
+def dumped_totals(out: Path) -> list[int]:
+    """Instructions of each dump callgrind wrote for one process, in dump order (part 1, 2, …)."""
+    parts = sorted(out.parent.glob(out.name + ".*"), key=lambda p: int(p.suffix[1:]))
+    totals = []
+    for part in parts:
+        totals.append(next(int(line.split()[1]) for line in reversed(part.read_text().splitlines())
+                           if line.startswith("totals:")))
+    return totals
+
+
+async def count(cases: list[str], n: int, config: BridgeConfig, pids: list[int]) -> None:
+    """Run each case's `n` calls with counting on in `pids`, and dump once per case."""
+    async with mcp_client(config) as client:
+        for name in cases:
+            _, tool, args = CASES[name]
+            for _ in range(WARM_UP):
+                await client.call_tool(tool, args)
+            for pid in pids:
+                control(pid, "-i", "on")
+            for _ in range(n):
+                await client.call_tool(tool, args)
+            for pid in pids:
+                control(pid, "-i", "off")
+                control(pid, "-d")
+
+
+def main() -> None:
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        raise SystemExit("this benchmark needs valgrind (Debian: apt-get install valgrind)")
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    started = time.perf_counter()
+    work = Path(tempfile.mkdtemp(prefix="wb-instr-"))
+    certs = work / "certs"
+    ensure_dev_certs(certs)
+    bare, bridge = (BridgeConfig(port=free_port(), certs_dir=certs) for _ in range(2))
+    bare_out, bridge_out, pane_out = work / "bare.out", work / "bridge.out", work / "pane.out"
+    bridge_cases = ["list", "rejected", "edit"]
+    with process(["-m", "tests.bench.bare_server", str(bare.port), str(certs)], listening(bare.port), "bare server",
+                 wrapper=callgrind(bare_out), start_s=START_S) as bare_served:
+        asyncio.run(count(["bare"], n, bare, [bare_served.pid]))
+    with process(["-m", "bridge", "serve", "--port", str(bridge.port), "--certs", str(certs)],
+                 lambda _: bridge_is_running(bridge), "word-bridge serve", wrapper=callgrind(bridge_out),
+                 start_s=START_S) as served, \
+            process(["-m", "tests.bench.fake_pane", str(bridge.port), str(certs)],
+                    lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane",
+                    wrapper=callgrind(pane_out), start_s=START_S) as pane:
+        asyncio.run(count(bridge_cases, n, bridge, [served.pid, pane.pid]))
+    per_call = {"bare": dumped_totals(bare_out)[0] / n / 1e6}
+    server, pane_counts = dumped_totals(bridge_out), dumped_totals(pane_out)
+    print(f"Instructions per call (millions; callgrind, {n} calls per case after {WARM_UP} to warm up)")
+    print(f"  {'bare':<9} server {per_call['bare']:6.3f}   x1.00")
+    for index, name in enumerate(bridge_cases):
+        ratio = server[index] / n / 1e6 / per_call["bare"]
+        print(f"  {name:<9} server {server[index] / n / 1e6:6.3f}   x{ratio:.2f}   pane {pane_counts[index] / n / 1e6:6.3f}")
+    edit = server[bridge_cases.index("edit")] / n / 1e6
+    print(f"editTask server instructions / bare: x{edit / per_call['bare']:.2f}; "
+          f"with the pane's: x{(edit + pane_counts[bridge_cases.index('edit')] / n / 1e6) / per_call['bare']:.2f}")
+    print(f"({time.perf_counter() - started:.1f} s)")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
