@@ -33,5 +33,5 @@ echo "== context.sync() budgets (fail above 2 per op, 2 per readDocument page, 3
 node tests/js/pane/bench-syncs.js
 node tests/js/pane/bench-read.js
 node tests/js/pane/bench-batch.js
-echo "== python and browser tests"
-.venv/bin/python -m pytest -q "$@"
+echo "== python and browser tests (two worker processes, a test file each at a time)"
+.venv/bin/python -m pytest -q -n 2 --dist loadfile "$@"

@@ -9,7 +9,8 @@ In-process threads would charge every hop a GIL hand-off and mostly measure that
 Sequential calls run in alternating blocks (five rounds of each case) so load elsewhere on the
 machine hits all cases alike. Printed: medians, the ratios editTask / bare (target <= 1.3) and stdio / direct
 editTask (target <= 1.5), the throughput of 8 concurrent clients against bare (target >= 0.9),
-and, on Linux, the server CPU time per call.
+and, on Linux, the CPU time each process spends per call, with the throughput those figures allow when
+all processes share the machine's CPUs (on 2 vCPUs the pane's and the client's CPU count against the bridge).
 Run: .venv/bin/python -m tests.bench.bench_roundtrip [N]
 """
 
@@ -123,13 +124,19 @@ async def sequential(clients: dict[str, Client], n: int) -> dict[str, float]:
     return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
 
-async def server_cpu(client: Client, pid: int, n: int) -> float | None:
-    """Milliseconds of server CPU per editTask, over `n` calls in a row."""
-    before = cpu_seconds(pid)
+async def cpu_per_call(client: Client, pids: dict[str, int], n: int) -> dict[str, float] | None:
+    """Milliseconds of CPU per editTask in each process of `pids` and in this one ("client"), over `n` calls in a row."""
+    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    mine = time.process_time()
     for _ in range(n):
         await client.call_tool(*EDIT)
-    after = cpu_seconds(pid)
-    return None if before is None or after is None else (after - before) * 1000 / n
+    used = {"client": (time.process_time() - mine) * 1000 / n}
+    for name, pid in pids.items():
+        start, end = before[name], cpu_seconds(pid)
+        if start is None or end is None:
+            return None
+        used[name] = (end - start) * 1000 / n
+    return used
 
 
 async def throughput(config: BridgeConfig, calls_each: int) -> float:
@@ -161,14 +168,21 @@ async def measure(n: int, bridge: BridgeConfig, bare: BridgeConfig, pids: dict[s
             stdio_forwarder(bridge) as stdio_client_:
         clients = {"bare": bare_client, "bridge": bridge_client, "stdio": stdio_client_}
         figures["median"] = await sequential(clients, n)
-        figures["cpu"] = {"bare": await server_cpu(bare_client, pids["bare"], n),
-                          "edit": await server_cpu(bridge_client, pids["bridge"], n)}
+        figures["cpu"] = {"bare": await cpu_per_call(bare_client, {"server": pids["bare"]}, n),
+                          "edit": await cpu_per_call(bridge_client, {"server": pids["bridge"], "pane": pids["pane"]}, n)}
     rates: dict[str, list[float]] = {"bare": [], "edit": []}
     for _ in range(3):  # alternate, so a burst of load elsewhere hits both
         rates["bare"].append(await throughput(bare, max(n // 4, 25)))
         rates["edit"].append(await throughput(bridge, max(n // 4, 25)))
     figures["rate"] = {name: statistics.median(values) for name, values in rates.items()}
     return figures
+
+
+def max_rate(cpu_ms: dict[str, float]) -> float:
+    """Calls per second that processes needing `cpu_ms` each per call can sustain: each process runs on one CPU
+    at a time, and all of them share the machine's CPUs."""
+    shared = (os.cpu_count() or 1) * 1000 / sum(cpu_ms.values())
+    return min(shared, *(1000 / ms for ms in cpu_ms.values() if ms > 0))
 
 
 def main() -> None:
@@ -184,8 +198,9 @@ def main() -> None:
             process(["-m", "tests.bench.bare_server", str(bare.port), *where], listening(bare.port), "bare server") \
             as bare_served, \
             process(["-m", "tests.bench.fake_pane", str(bridge.port), *where],
-                    lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane"):
-        f = asyncio.run(measure(n, bridge, bare, {"bridge": served.pid, "bare": bare_served.pid}))
+                    lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane") \
+            as pane:
+        f = asyncio.run(measure(n, bridge, bare, {"bridge": served.pid, "bare": bare_served.pid, "pane": pane.pid}))
     med, cpu, rate = f["median"], f["cpu"], f["rate"]
     print(f"MCP round trips over HTTPS, median of {n} sequential calls per case (ms; ratio to the bare SDK server)")
     for name in CASES:
@@ -194,9 +209,13 @@ def main() -> None:
     print(f"stdio forwarding / direct HTTP editTask:  x{med['stdio'] / med['edit']:.2f}  (target <= 1.5)")
     print(f"throughput, {CLIENTS} concurrent clients: bridge {rate['edit']:.0f}/s, bare {rate['bare']:.0f}/s, "
           f"x{rate['edit'] / rate['bare']:.2f}  (target >= 0.9)")
-    if cpu["bare"] is not None and cpu["edit"] is not None:
-        print(f"server CPU per call: bridge editTask {cpu['edit']:.2f} ms, bare {cpu['bare']:.2f} ms "
-              f"(x{cpu['edit'] / cpu['bare']:.2f})")
+    bare_cpu, edit_cpu = cpu["bare"], cpu["edit"]
+    if bare_cpu is not None and edit_cpu is not None:
+        print(f"CPU per call (ms): bridge editTask server {edit_cpu['server']:.2f} + pane {edit_cpu['pane']:.2f} + "
+              f"client {edit_cpu['client']:.2f}; bare server {bare_cpu['server']:.2f} + client {bare_cpu['client']:.2f}; "
+              f"server x{edit_cpu['server'] / bare_cpu['server']:.2f}")
+        ceiling = max_rate(edit_cpu) / max_rate(bare_cpu)
+        print(f"throughput these CPU figures allow on {os.cpu_count()} CPUs: x{ceiling:.2f} of bare")
     print(f"({time.perf_counter() - started:.1f} s)")
 
 
