@@ -12,9 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 import websockets
+from uvicorn.server import ServerState
+from websockets.client import ClientProtocol
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from bridge.config import BridgeConfig
+from bridge.server.runner import PaneSocketProtocol
 from bridge.word.remote import mcp_client
 from tests.support import FakePane, ServerThread, meta
 
@@ -77,3 +83,54 @@ async def test_stopping_does_not_wait_for_an_idle_client(certs_dir):
         await asyncio.to_thread(server.stop)
         took = time.monotonic() - started
     assert took < 1.5, f"stopping took {took:.2f} s"
+
+
+class RecordingTransport(asyncio.Transport):
+    """A socket's transport that keeps what is written and notes the close (no socket)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = bytearray()
+        self.closed = False
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written += data
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"sockname": ("127.0.0.1", 3000), "peername": ("127.0.0.1", 50000)}.get(name, default)
+
+
+async def test_a_pane_closing_as_the_server_stops_does_not_break_the_shutdown():
+    """uvicorn's shutdown sends a close frame on each open socket; one whose pane began closing it first is CLOSING,
+    and sending another close frame raised InvalidState, which aborted the shutdown of every later connection."""
+    async def endpoint(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        await receive()
+
+    config = uvicorn.Config(endpoint, ws=PaneSocketProtocol, ws_ping_interval=None, ws_per_message_deflate=False,
+                            log_level="warning")
+    config.load()
+    protocol = PaneSocketProtocol(config, ServerState(), app_state={})
+    transport = RecordingTransport()
+    protocol.connection_made(transport)
+    pane = ClientProtocol(parse_uri("ws://localhost:3000/ws"))
+    pane.send_request(pane.connect())
+    protocol.data_received(b"".join(pane.data_to_send()))
+    for _ in range(200):
+        if protocol.handshake_complete:
+            break
+        await asyncio.sleep(0.005)
+    pane.receive_data(bytes(transport.written))
+    assert pane.state is State.OPEN
+
+    pane.send_close(1001, "the pane is closing")
+    protocol.data_received(b"".join(pane.data_to_send()))  # the server answers the close and closes the transport
+    protocol.shutdown()  # the server stops before the connection is gone: must not raise
+    assert transport.closed
