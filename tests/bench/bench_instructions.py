@@ -5,13 +5,16 @@ valgrind's callgrind counts the instructions a process executes, which repeat to
 the machine does. So this is the figure to judge a change to the server's hot path by: the bridge's server
 process and the fake pane each run under callgrind, with counting switched on only around each case's calls.
 Printed, per case: million instructions per call in the server (and in the pane), and the ratio to the bare
-server's `editTask`. Needs valgrind (Debian: `apt-get install valgrind`); takes about a minute.
+server's `editTask`; then the same for a `word-bridge stdio` forwarding editTask to the bridge. Needs valgrind
+(Debian: `apt-get install valgrind`); takes about a minute and a half.
 Run: .venv/bin/python -m tests.bench.bench_instructions [N]
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import shutil
 import subprocess
 import sys
@@ -19,10 +22,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
 from bridge.config import BridgeConfig
 from bridge.setup.certs import ensure_dev_certs
 from bridge.word.remote import bridge_is_running, mcp_client
-from tests.bench.bench_roundtrip import CASES, free_port, listening, process
+from tests.bench.bench_roundtrip import CASES, ENV, ROOT, free_port, listening, process
 
 START_S = 300  # a Python process under callgrind starts some fifty times slower
 WARM_UP = 20
@@ -46,9 +52,11 @@ def dumped_totals(out: Path) -> list[int]:
     return totals
 
 
-async def count(cases: list[str], n: int, config: BridgeConfig, pids: list[int]) -> None:
+async def count(cases: list[str], n: int, config: BridgeConfig, pids: list[int], client: Client | None = None) -> None:
     """Run each case's `n` calls with counting on in `pids`, and dump once per case."""
-    async with mcp_client(config) as client:
+    async with contextlib.AsyncExitStack() as stack:
+        if client is None:
+            client = await stack.enter_async_context(mcp_client(config))
         for name in cases:
             _, tool, args = CASES[name]
             for _ in range(WARM_UP):
@@ -60,6 +68,18 @@ async def count(cases: list[str], n: int, config: BridgeConfig, pids: list[int])
             for pid in pids:
                 control(pid, "-i", "off")
                 control(pid, "-d")
+
+
+async def count_forwarder(n: int, config: BridgeConfig, out: Path) -> None:
+    """`word-bridge stdio` under callgrind, forwarding to the bridge on `config`: its own instructions per editTask."""
+    params = StdioServerParameters(command="valgrind", cwd=str(ROOT), env=ENV, args=[
+        *callgrind(out)[1:], sys.executable, "-m", "bridge", "stdio", "--port", str(config.port),
+        "--certs", str(config.certs_dir)])
+    with open(os.devnull, "w") as quiet:
+        async with Client(stdio_client(params, errlog=quiet)) as client:
+            found = subprocess.run(["pgrep", "-f", f"bridge stdio --port {config.port}"], capture_output=True, text=True)
+            pid = int(found.stdout.split()[0])
+            await count(["stdio"], n, config, [pid], client=client)
 
 
 def main() -> None:
@@ -83,6 +103,7 @@ def main() -> None:
                     lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane",
                     wrapper=callgrind(pane_out), start_s=START_S) as pane:
         asyncio.run(count(bridge_cases, n, bridge, [served.pid, pane.pid]))
+        asyncio.run(count_forwarder(n, bridge, work / "stdio.out"))
     per_call = {"bare": dumped_totals(bare_out)[0] / n / 1e6}
     server, pane_counts = dumped_totals(bridge_out), dumped_totals(pane_out)
     print(f"Instructions per call (millions; callgrind, {n} calls per case after {WARM_UP} to warm up)")
@@ -91,8 +112,13 @@ def main() -> None:
         ratio = server[index] / n / 1e6 / per_call["bare"]
         print(f"  {name:<9} server {server[index] / n / 1e6:6.3f}   x{ratio:.2f}   pane {pane_counts[index] / n / 1e6:6.3f}")
     edit = server[bridge_cases.index("edit")] / n / 1e6
+    pane_edit = pane_counts[bridge_cases.index("edit")] / n / 1e6
     print(f"editTask server instructions / bare: x{edit / per_call['bare']:.2f}; "
-          f"with the pane's: x{(edit + pane_counts[bridge_cases.index('edit')] / n / 1e6) / per_call['bare']:.2f}")
+          f"with the pane's: x{(edit + pane_edit) / per_call['bare']:.2f}")
+    forwarder = dumped_totals(work / "stdio.out")[0] / n / 1e6
+    print(f"  {'stdio':<9} forwarder {forwarder:6.3f} per forwarded editTask (x{forwarder / per_call['bare']:.2f} of a bare "
+          f"call), on top of the bridge's and the pane's: x{(edit + pane_edit + forwarder) / (edit + pane_edit):.2f} "
+          "of a direct editTask")
     print(f"({time.perf_counter() - started:.1f} s)")
     shutil.rmtree(work, ignore_errors=True)
 
