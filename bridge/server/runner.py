@@ -38,9 +38,10 @@ class PaneSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O `websockets` protocol, tolerant of a pane whose socket closed as the server stops.
 
     Chosen over wsproto: the pane hop (two messages) costs 0.1 M fewer instructions per editTask with it,
-    a tenth of what editTask adds to a bare call (tests/bench/bench_instructions.py). uvicorn's shutdown sends a close frame on every tracked connection;
-    one whose close handshake the pane has already begun raises InvalidState, which would abort the
-    rest of the shutdown.
+    a tenth of what editTask adds to a bare call (tests/bench/bench_instructions.py).
+
+    uvicorn's shutdown sends a close frame on every tracked connection; one whose close handshake the
+    pane has already begun raises InvalidState, which would abort the rest of the shutdown.
     """
 
     def shutdown(self) -> None:
