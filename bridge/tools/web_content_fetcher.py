@@ -23,15 +23,11 @@ from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 
 import anyio.to_thread
-import htmldate
 import httpx
-import py3langid
-import trafilatura
 from lxml import etree
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
-from trafilatura.xml import xmltotxt
 
 from bridge import outbound
 from bridge.tools.analysis.rewrite import summarize_text
@@ -240,6 +236,11 @@ def _extract(page: outbound.Fetched, content_type: str, max_length: int, include
 def _from_html(page: outbound.Fetched, charset: str | None, full: bool, include_links: bool
                ) -> tuple[dict[str, Any], str, str, list[str], list[dict[str, str]]]:
     """trafilatura's main content and metadata; whole-page text when it finds no main content."""
+    # Imported on first use: with py3langid (numpy) they took 0.3 s of every start of the bridge.
+    import htmldate
+    import trafilatura
+    from trafilatura.xml import xmltotxt
+
     source: str | bytes = page.content
     if charset:
         try:
@@ -322,6 +323,8 @@ def _detect_language(text: str) -> str | None:
     """py3langid's guess when the page does not say; None for too little text to tell."""
     if len(text.split()) < 5:
         return None
+    import py3langid  # on first use (it loads numpy); see _from_html
+
     code, _ = py3langid.classify(text[:5000])
     return str(code)
 
