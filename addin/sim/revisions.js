@@ -22,7 +22,15 @@ export function revisionsOf(doc) {
 }
 
 function record(doc, type, start, end) {
-  (doc.revisions ||= []).push({ type, anchor: createAnchor(doc, start, end), author: doc.properties.author, date: new Date() });
+  (doc.revisions ||= []).push({ type, anchor: createAnchor(doc, start, end), author: doc.properties.author, date: minuteNow() });
+}
+
+/** Now, to the minute: Word keeps a revision's time without seconds (w:date "2024-01-15T09:12:00Z"), so the
+ * changes of one edit, and of edits in the same minute, carry the same date. */
+function minuteNow() {
+  const now = new Date();
+  now.setUTCSeconds(0, 0);
+  return now;
 }
 
 function drop(doc, r) {

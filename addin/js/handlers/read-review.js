@@ -8,7 +8,7 @@
 // occurrence among identical changes in the document), so a block's change is numbered by where it falls in the
 // document's list: after the changes before the page and the page's earlier ones.
 
-import { changeIds, isoDate } from "./revisions.js";
+import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./read.js").Block} Block */
@@ -120,21 +120,7 @@ function pageChanges(load) {
  */
 function numberChanges(load, page) {
   if (!load.all || !load.before) return [];
-  const all = load.all.items;
-  const allIds = changeIds(all);
-  const before = load.before.items.length;
-  // A change that starts before the page and runs into it counts on both sides.
-  for (const start of [before, before - 1]) {
-    if (start >= 0 && page.every((change, k) => all[start + k] && keyOf(all[start + k]) === keyOf(change))) {
-      return page.map((_, k) => allIds[start + k]);
-    }
-  }
-  return page.map(() => undefined);
-}
-
-/** @param {Word.TrackedChange} change */
-function keyOf(change) {
-  return `${change.type}|${change.author}|${isoDate(change.date)}|${change.text}`;
+  return documentIdsOf(load.all.items, load.before.items.length, page);
 }
 
 /** @param {Word.TrackedChange} change  whether its text holds a paragraph or cell end */

@@ -1,7 +1,9 @@
 // trackChanges.set / get / list / accept / reject: Word's change-tracking mode (WordApi 1.4) and its
 // tracked changes (WordApi 1.6). Office.js gives a TrackedChange no id, so a changeId is derived from what
-// the change is (type, author, date, text) plus its occurrence among identical ones: listing twice gives
-// the same ids, and an id still finds its change after other edits.
+// the change is (type, author, date, text) plus its occurrence among identical ones in the document: listing
+// twice gives the same ids, an id still finds its change after other edits, and a list of one range gives
+// the ids the whole document's list gives (Word keeps revision times to the minute, so identical changes are
+// common: the ones a tracked replaceAll makes, for a start).
 
 import { PaneError } from "../errors.js";
 import { oneOf } from "../args.js";
@@ -31,33 +33,66 @@ export function requireWordApi(env, version, what, field) {
   }
 }
 
+const CHANGE_FIELDS = "items/type,items/author,items/date,items/text";
+
 /**
- * The tracked changes in the scope (the whole body by default), loaded at the next sync.
+ * The document's tracked changes, loaded at the next sync.
  * @param {HandlerEnv} env
  */
-function queueChanges(env) {
+function queueDocumentChanges(env) {
   requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
-  const scope = env.args.scope ?? "document";
-  const changes = scope === "document"
-    ? env.context.document.body.getTrackedChanges()
-    : resolveScopeRange(env.context, env.registry, scope).getTrackedChanges();
-  changes.load("items/type,items/author,items/date,items/text");
-  return changes;
+  return env.context.document.body.getTrackedChanges().load(CHANGE_FIELDS);
+}
+
+/**
+ * The tracked changes of a scope other than the document, loaded at the next sync, with the changes before it
+ * (from the document's start to the scope's start) counted, to number the scope's changes as the document's.
+ * @param {HandlerEnv} env
+ * @param {string} scope
+ */
+function queueScopeChanges(env, scope) {
+  const range = resolveScopeRange(env.context, env.registry, scope);
+  const changes = range.getTrackedChanges().load(CHANGE_FIELDS);
+  const before = env.context.document.body.getRange("Start").expandTo(range.getRange("Start")).getTrackedChanges().load("items/type");
+  return { changes, before };
 }
 
 /**
  * Ids for loaded changes: a hash of type, author, date and text, then the occurrence among equal ones.
- * @param {Word.TrackedChange[]} items
+ * @param {Word.TrackedChange[]} items  the document's changes in order
  */
 export function changeIds(items) {
   /** @type {Map<string, number>} */
   const seen = new Map();
   return items.map((change) => {
-    const key = hash(`${change.type}|${change.author}|${isoDate(change.date)}|${change.text}`);
+    const key = hash(changeKey(change));
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     return `chg_${key}_${n}`;
   });
+}
+
+/** @param {Word.TrackedChange} change  what a change is: type, author, date and text */
+export function changeKey(change) {
+  return `${change.type}|${change.author}|${isoDate(change.date)}|${change.text}`;
+}
+
+/**
+ * The document-wide ids of a run of changes (a scope's or a page's, each once, in order): they follow the changes
+ * before it, which number `before`, or one fewer when the first of those runs into the scope and is counted on
+ * both sides. Each position is checked change by change; when neither fits, or both do (identical changes on
+ * both sides of the edge), the ids are left out rather than guessed.
+ * @param {Word.TrackedChange[]} all  the document's changes
+ * @param {number} before  how many changes the range from the document's start to the run's start holds
+ * @param {Word.TrackedChange[]} run
+ * @returns {(string | undefined)[]}
+ */
+export function documentIdsOf(all, before, run) {
+  const fits = [before, before - 1].filter((start) =>
+    start >= 0 && start + run.length <= all.length && run.every((change, k) => changeKey(all[start + k]) === changeKey(change)));
+  if (run.length === 0 || fits.length !== 1) return run.map(() => undefined);
+  const ids = changeIds(all);
+  return run.map((_, k) => ids[fits[0] + k]);
 }
 
 /** @param {unknown} date  a Date (Office.js) or a JSON date string */
@@ -102,16 +137,25 @@ export async function getMode(env) {
 getMode.firstSync = /** @type {const} */ ("read");
 
 /**
- * trackChanges.list {scope?}: `{changes: [{changeId, type, author, date, text}]}` in document order.
+ * trackChanges.list {scope?}: `{changes: [{changeId, type, author, date, text}]}` in document order. A scope's
+ * changes carry the ids the document's list gives them (see documentIdsOf; where they cannot be told apart the
+ * changeId is left out, with a warning).
  * @param {HandlerEnv} env
  */
 export async function list(env) {
-  const changes = queueChanges(env);
+  const scope = env.args.scope ?? "document";
+  const all = queueDocumentChanges(env);
+  const scoped = scope === "document" ? undefined : queueScopeChanges(env, scope);
   await env.sync();
-  const ids = changeIds(changes.items);
+  const items = scoped ? scoped.changes.items : all.items;
+  const ids = scoped ? documentIdsOf(all.items, scoped.before.items.length, items) : changeIds(items);
+  if (ids.some((id) => id === undefined)) {
+    env.note("warn", "Identical tracked changes on both sides of the scope's start: their changeIds are left out here; list the whole document (no scope) for them", "args.scope");
+  }
   return {
-    changes: changes.items.map((change, i) => ({
-      changeId: ids[i], type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text,
+    changes: items.map((change, i) => ({
+      ...(ids[i] ? { changeId: ids[i] } : {}),
+      type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text,
     })),
   };
 }
@@ -119,13 +163,16 @@ list.firstSync = /** @type {const} */ ("read");
 
 /**
  * accept / reject `{changeIds | all: true, scope?}`: one sync reads the changes (unknown ids are E_NOT_FOUND
- * before anything changes), the closing sync applies them.
+ * before anything changes), the closing sync applies them. changeIds are the document's (as every list gives
+ * them), so they are looked up in the whole document; `scope` narrows `all: true`.
  * @param {boolean} accept
  */
 function decide(accept) {
   /** @param {HandlerEnv} env */
   const handler = async (env) => {
-    const changes = queueChanges(env);
+    const scope = env.args.scope ?? "document";
+    const byScope = env.args.all === true && scope !== "document";
+    const changes = byScope ? queueScopeChanges(env, scope).changes : queueDocumentChanges(env);
     await env.sync();
     const key = accept ? "accepted" : "rejected";
     if (env.args.all === true) {
@@ -133,11 +180,14 @@ function decide(accept) {
       else changes.rejectAll();
       return { [key]: changes.items.length };
     }
+    if (scope !== "document") {
+      env.note("info", "changeIds name changes anywhere in the document: scope only narrows all: true", "args.scope");
+    }
     const wanted = Array.isArray(env.args.changeIds) ? env.args.changeIds.map(String) : [];
     const ids = changeIds(changes.items);
     const missing = wanted.filter((id) => !ids.includes(id));
     if (missing.length) {
-      throw new PaneError("E_NOT_FOUND", `No tracked change ${missing.map((id) => `"${id}"`).join(", ")} in the scope (list them again with trackChanges.list)`, "args.changeIds");
+      throw new PaneError("E_NOT_FOUND", `No tracked change ${missing.map((id) => `"${id}"`).join(", ")} in the document (list them again with trackChanges.list)`, "args.changeIds");
     }
     for (const id of wanted) {
       const change = changes.items[ids.indexOf(id)];

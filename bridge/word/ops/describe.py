@@ -30,7 +30,7 @@ Ops (args; = default):
 - insertMarkdown: markdown*, scope="selection", location="replace" -> {rangeId} (headings, lists, tables, bold/italic/code, links become Word's own styles)
 - trackChanges.set: mode*="off"|"all"|"mine" -> {mode,previousMode}; trackChanges.get -> {mode}
 - trackChanges.list: scope="document" -> {changes:[{changeId,type,author,date,text}]}
-- trackChanges.accept / trackChanges.reject: changeIds (from list) or all=true, scope="document"
+- trackChanges.accept / trackChanges.reject: changeIds (from list or readDocument, document-wide) or all=true (scope="document" narrows all)
 - comment.add: text*, scope -> {commentId,rangeId}; comment.list: scope, includeResolved -> {comments:[{commentId,text,anchoredText,replies,...}]}; comment.reply: commentId*, text*; comment.resolve: commentId*, resolved=true; comment.delete: commentId*
 - anchor.create: scope, name -> {anchorId} (scope "anchor:<id>" = a rangeId surviving reloads); anchor.list; anchor.remove: anchorId*, keepContent=true
 - insertBreak: type="page"|"line"|"sectionNext"|"sectionContinuous", scope="selection", location="after"

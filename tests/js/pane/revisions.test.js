@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, fails, ok, setup } from "./helpers.js";
+import { changeIds, documentIdsOf } from "../../../addin/js/handlers/revisions.js";
 
 for (const profile of PROFILES) {
   test(`trackChanges.set / get switch Word's mode and report the previous one (${profile})`, async () => {
@@ -44,6 +45,37 @@ for (const profile of PROFILES) {
     assert.equal(sim.text(), "One  three");
     assert.deepEqual(ok(await run("trackChanges.list", {})).changes, []);
   });
+
+  test(`a scope's changes carry the document's changeIds, and an id accepts its own change wherever it was listed (${profile})`, async () => {
+    // A tracked replaceAll makes identical changes (same type, author, minute and text) in both paragraphs.
+    const { sim, run } = setup(profile, { text: "Acme Ltd pays.\nBeta Ltd ships." });
+    ok(await run("replace", { target: "searchQuery", query: "Ltd", replaceWith: "Limited", mode: "replaceAll", scope: "document", trackChanges: true }));
+    const whole = ok(await run("trackChanges.list", {})).changes;
+    assert.equal(whole.length, 4);
+    assert.equal(new Set(whole.map((c) => c.changeId)).size, 4);
+    const second = ok(await run("readDocument", { format: "structure", includeRangeIds: true })).blocks[1];
+    assert.deepEqual(second.changes.map((c) => c.changeId), whole.slice(2).map((c) => c.changeId));
+    const scoped = ok(await run("trackChanges.list", { scope: `rangeId:${second.rangeId}` })).changes;
+    assert.deepEqual(scoped, whole.slice(2), "the second paragraph's changes, with the ids the document's list gives them");
+
+    const deletion = scoped.find((c) => c.type === "deleted");
+    ok(await run("trackChanges.accept", { changeIds: [deletion.changeId] }));
+    assert.equal(sim.text(), "Acme LimitedLtd pays.\nBeta Limited ships.", "the second paragraph's deletion, not the first's");
+    const first = ok(await run("readDocument", { format: "structure", includeRangeIds: true })).blocks[0];
+    const scopedAccept = await run("trackChanges.reject", { changeIds: [first.changes[0].changeId], scope: `rangeId:${second.rangeId}` });
+    ok(scopedAccept);
+    assert.equal(scopedAccept.result.diagnostics[0].field, "args.scope");
+    assert.equal(sim.text(), "Acme Ltd pays.\nBeta Limited ships.", "an id from anywhere finds its change: scope narrows all: true only");
+  });
+
+  test(`all: true with a scope decides only the scope's changes (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Acme Ltd pays.\nBeta Ltd ships." });
+    ok(await run("replace", { target: "searchQuery", query: "Ltd", replaceWith: "Limited", mode: "replaceAll", scope: "document", trackChanges: true }));
+    const second = ok(await run("readDocument", { format: "structure", includeRangeIds: true })).blocks[1];
+    assert.deepEqual(ok(await run("trackChanges.accept", { all: true, scope: `rangeId:${second.rangeId}` })), { accepted: 2 });
+    assert.equal(sim.text(), "Acme LimitedLtd pays.\nBeta Limited ships.");
+    assert.equal(ok(await run("trackChanges.list", {})).changes.length, 2);
+  });
 }
 
 test("without WordApi 1.6 the revision ops refuse with E_UNSUPPORTED; without 1.4 the mode too", async () => {
@@ -64,4 +96,16 @@ test("a tracked edit that fails leaves the mode as it was", async () => {
   ok(await run("insertText", { text: "z", scope: "document", location: "end" }));
   assert.equal(sim.snapshot().changeTrackingMode, "Off");
   assert.deepEqual(sim.snapshot().revisions, []);
+});
+
+test("a run's document ids follow the changes before it; identical changes on both sides of its start leave them out", () => {
+  const change = (text) => /** @type {any} */ ({ type: "Deleted", author: "A", date: new Date("2026-01-01T10:00:00Z"), text });
+  const [x, y, z] = [change("x"), change("y"), change("z")];
+  const ids = changeIds([x, y, z]);
+  assert.deepEqual(documentIdsOf([x, y, z], 1, [y, z]), ids.slice(1), "after the one change before the run");
+  assert.deepEqual(documentIdsOf([x, y, z], 2, [y, z]), ids.slice(1), "the change before it runs into it: counted twice");
+  const twins = [change("x"), change("x"), change("x")];
+  assert.deepEqual(documentIdsOf(twins, 1, [twins[1], twins[2]]), [undefined, undefined], "x|x x or x x|x: not guessed");
+  assert.deepEqual(documentIdsOf([x, y], 0, [z]), [undefined], "a run the document does not hold");
+  assert.deepEqual(documentIdsOf([x, y], 0, []), []);
 });
