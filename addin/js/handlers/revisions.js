@@ -45,15 +45,19 @@ function queueDocumentChanges(env) {
 }
 
 /**
- * The tracked changes of a scope other than the document, loaded at the next sync, with the changes before it
- * (from the document's start to the scope's start) counted, to number the scope's changes as the document's.
+ * The tracked changes of a scope other than the document, loaded at the next sync, and with `counted` the changes
+ * before it (from the document's start to the scope's start), to number the scope's changes as the document's.
  * @param {HandlerEnv} env
  * @param {string} scope
+ * @param {boolean} counted
  */
-function queueScopeChanges(env, scope) {
+function queueScopeChanges(env, scope, counted) {
+  requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
   const range = resolveScopeRange(env.context, env.registry, scope);
   const changes = range.getTrackedChanges().load(CHANGE_FIELDS);
-  const before = env.context.document.body.getRange("Start").expandTo(range.getRange("Start")).getTrackedChanges().load("items/type");
+  const before = counted
+    ? env.context.document.body.getRange("Start").expandTo(range.getRange("Start")).getTrackedChanges().load("items/type")
+    : undefined;
   return { changes, before };
 }
 
@@ -145,10 +149,10 @@ getMode.firstSync = /** @type {const} */ ("read");
 export async function list(env) {
   const scope = env.args.scope ?? "document";
   const all = queueDocumentChanges(env);
-  const scoped = scope === "document" ? undefined : queueScopeChanges(env, scope);
+  const scoped = scope === "document" ? undefined : queueScopeChanges(env, scope, true);
   await env.sync();
   const items = scoped ? scoped.changes.items : all.items;
-  const ids = scoped ? documentIdsOf(all.items, scoped.before.items.length, items) : changeIds(items);
+  const ids = scoped?.before ? documentIdsOf(all.items, scoped.before.items.length, items) : changeIds(items);
   if (ids.some((id) => id === undefined)) {
     env.note("warn", "Identical tracked changes on both sides of the scope's start: their changeIds are left out here; list the whole document (no scope) for them", "args.scope");
   }
@@ -172,7 +176,7 @@ function decide(accept) {
   const handler = async (env) => {
     const scope = env.args.scope ?? "document";
     const byScope = env.args.all === true && scope !== "document";
-    const changes = byScope ? queueScopeChanges(env, scope).changes : queueDocumentChanges(env);
+    const changes = byScope ? queueScopeChanges(env, scope, false).changes : queueDocumentChanges(env);
     await env.sync();
     const key = accept ? "accepted" : "rejected";
     if (env.args.all === true) {

@@ -82,6 +82,8 @@ test("without WordApi 1.6 the revision ops refuse with E_UNSUPPORTED; without 1.
   const { run } = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.5" } } });
   ok(await run("trackChanges.get", {}));
   assert.match(fails(await run("trackChanges.list", {}), "E_UNSUPPORTED").diagnostics[0].msg, /WordApi 1\.6/);
+  assert.match(fails(await run("trackChanges.accept", { all: true, scope: "selection" }), "E_UNSUPPORTED").diagnostics[0].msg, /WordApi 1\.6/);
+  assert.match(fails(await run("trackChanges.list", { scope: "selection" }), "E_UNSUPPORTED").diagnostics[0].msg, /WordApi 1\.6/);
   const old = setup("web", { text: "x", simOptions: { apiSets: { WordApi: "1.3" } } });
   assert.match(fails(await old.run("trackChanges.set", { mode: "all" }), "E_UNSUPPORTED").diagnostics[0].msg, /WordApi 1\.4/);
   const edit = fails(await old.run("insertText", { text: "y", scope: "document", trackChanges: true }), "E_UNSUPPORTED");
