@@ -15,13 +15,19 @@ import os
 import stat
 import sys
 from collections.abc import AsyncIterator
+from typing import Any
 
+import anyio
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import JSONRPCMessage, JSONRPCRequest
 
 from bridge.config import BridgeConfig
-from bridge.server.mcp_tools import build_mcp_server
+from bridge.server.mcp_tools import QUALIFIED_EDIT_TASK, build_mcp_server
 from bridge.tools import file_tool
+from bridge.word.pass_through import PassThrough
 from bridge.word.remote import RemoteEditService, bridge_is_running
 
 log = logging.getLogger("word_bridge.stdio")
@@ -72,9 +78,10 @@ async def _wait_for_bridge(config: BridgeConfig, seconds: float) -> bool:
 
 async def _forward(config: BridgeConfig) -> None:
     remote = RemoteEditService(config)
+    lane = PassThrough(config, remote.http, tools=frozenset({"editTask", QUALIFIED_EDIT_TASK, "listDocuments"}))
     try:
         await remote.start()
-        await serve_stdio(build_mcp_server(remote))
+        await serve_stdio(build_mcp_server(remote), lane)
     finally:
         await remote.aclose()
         await file_tool.aclose()
@@ -150,13 +157,44 @@ async def _stdio_on_loop() -> AsyncIterator[_PipeLines | None]:
             os.close(copy)
 
 
-async def serve_stdio(server: MCPServer) -> None:
-    """`server.run_stdio_async()`, with stdin and stdout on the event loop where they are pipes."""
+async def serve_stdio(server: MCPServer, lane: PassThrough | None = None) -> None:
+    """`server.run_stdio_async()`, with stdin and stdout on the event loop where they are pipes.
+
+    With a `lane`, the calls it takes go straight to the bridge on the port, the rest to `server`.
+    """
     async with _stdio_on_loop() as pipes:
-        if pipes is None:
-            await server.run_stdio_async()
-            return
         # stdio_server only iterates lines and awaits write/flush: _PipeLines is enough of an AsyncFile.
-        async with stdio_server(pipes, pipes) as (read_stream, write_stream):  # type: ignore[arg-type]
+        transport = stdio_server() if pipes is None else stdio_server(pipes, pipes)  # type: ignore[arg-type]
+        async with transport as (read_stream, write_stream):
             lowlevel = server._lowlevel_server  # the route run_stdio_async takes, with our streams
-            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+            options = lowlevel.create_initialization_options()
+            if lane is None:
+                await lowlevel.run(read_stream, write_stream, options)
+                return
+            async with anyio.create_task_group() as group:
+                to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+                group.start_soon(lowlevel.run, server_reads, write_stream.clone(), options)
+                async with to_server, write_stream:
+                    await _route(read_stream, to_server, write_stream, lane)
+
+
+async def _route(client: Any, to_server: MemoryObjectSendStream[SessionMessage | Exception],
+                 to_client: Any, lane: PassThrough) -> None:
+    """Each client message to the lane or to the SDK server; returns when stdin ends and the lane's calls did."""
+
+    async def send(message: JSONRPCMessage) -> None:
+        await to_client.send(SessionMessage(message))
+
+    async def pass_through(item: SessionMessage) -> None:
+        assert isinstance(item.message, JSONRPCRequest)
+        if not await lane.forward(item.message, send):
+            await to_server.send(item)  # the bridge did not run it: the SDK route answers
+
+    async with anyio.create_task_group() as calls:
+        async for item in client:
+            if isinstance(item, SessionMessage):
+                lane.observe(item.message)
+                if lane.takes(item.message):
+                    calls.start_soon(pass_through, item)
+                    continue
+            await to_server.send(item)

@@ -59,6 +59,14 @@ def unreachable_message(config: BridgeConfig) -> str:
             "`word-bridge playground`")
 
 
+def disconnected_message(config: BridgeConfig, detail: object) -> str:
+    """A call that went out and got no answer: it may have run."""
+    if isinstance(detail, BaseException):
+        detail = str(detail) or type(detail).__name__
+    return (f"the bridge on port {config.port} closed the connection without answering "
+            f"({detail}); an edit may or may not have been applied")
+
+
 def _client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
     if not config.tls:
         return False
@@ -98,9 +106,7 @@ class _BridgeTransport(httpx2.AsyncBaseTransport):
         except httpx2.ConnectError:
             return _rpc_error(503, UNREACHABLE, unreachable_message(self.config))
         except httpx2.TransportError as exc:
-            return _rpc_error(502, DISCONNECTED, f"the bridge on port {self.config.port} closed the connection "
-                              f"without answering ({exc or type(exc).__name__}); an edit may or may not have "
-                              "been applied")
+            return _rpc_error(502, DISCONNECTED, disconnected_message(self.config, exc))
         if response.status_code == 401:
             await response.aclose()
             return _rpc_error(401, REFUSED, token_message(self.config))
@@ -138,15 +144,27 @@ def unexpected_failure(config: BridgeConfig, exc: BaseException) -> BridgeError:
                        "an edit may or may not have been applied")
 
 
-@contextlib.asynccontextmanager
-async def mcp_client(config: BridgeConfig) -> AsyncIterator[Client]:
-    """An MCP client connected to the running bridge's /mcp; a refusal raises BridgeError."""
-    http = httpx2.AsyncClient(transport=_BridgeTransport(config), headers=_headers(config),
+def bridge_http_client(config: BridgeConfig) -> httpx2.AsyncClient:
+    """HTTP to the bridge on the port, with its token; refusals come back as JSON-RPC error bodies."""
+    return httpx2.AsyncClient(transport=_BridgeTransport(config), headers=_headers(config),
                               timeout=httpx2.Timeout(30.0, read=300.0))
-    async with http:
-        url = f"{config.scheme}://127.0.0.1:{config.port}/mcp"
+
+
+def mcp_url(config: BridgeConfig) -> str:
+    return f"{config.scheme}://127.0.0.1:{config.port}/mcp"
+
+
+@contextlib.asynccontextmanager
+async def mcp_client(config: BridgeConfig, http: httpx2.AsyncClient | None = None) -> AsyncIterator[Client]:
+    """An MCP client connected to the running bridge's /mcp; a refusal raises BridgeError.
+
+    `http` lets several clients (and the stdio pass-through) share one connection; it stays open after.
+    """
+    async with contextlib.AsyncExitStack() as stack:
+        if http is None:
+            http = await stack.enter_async_context(bridge_http_client(config))
         try:
-            async with Client(streamable_http_client(url, http_client=http)) as client:
+            async with Client(streamable_http_client(mcp_url(config), http_client=http)) as client:
                 yield client
         except BaseException as exc:
             refusal = bridge_error(exc)
@@ -162,8 +180,9 @@ class _Link:
     the calls come from the stdio server's request tasks; those use `client` freely.
     """
 
-    def __init__(self, config: BridgeConfig) -> None:
+    def __init__(self, config: BridgeConfig, http: httpx2.AsyncClient) -> None:
         self.config = config
+        self.http = http
         self.client: Client | None = None
         self._close = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -180,7 +199,7 @@ class _Link:
 
     async def _hold(self, ready: asyncio.Future[None]) -> None:
         try:
-            async with mcp_client(self.config) as client:
+            async with mcp_client(self.config, self.http) as client:
                 self.client = client
                 ready.set_result(None)
                 await self._close.wait()
@@ -204,11 +223,13 @@ class RemoteEditService:
 
     One MCP connection serves every call for the life of the process (a new one per
     call cost ~10x the call); it is opened again once when it fails before a call
-    reached the bridge (the bridge restarted, or forgot our session).
+    reached the bridge (the bridge restarted, or forgot our session). `http` is the
+    HTTP connection under it, which the stdio pass-through shares.
     """
 
     def __init__(self, config: BridgeConfig) -> None:
         self.config = config
+        self.http = bridge_http_client(config)
         self._link: _Link | None = None
         self._opening = asyncio.Lock()
         self._warned = False
@@ -232,6 +253,7 @@ class RemoteEditService:
         if self._link is not None:
             await self._link.aclose()
             self._link = None
+        await self.http.aclose()
 
     async def _client(self, fresh: bool = False) -> Client:
         async with self._opening:
@@ -239,7 +261,7 @@ class RemoteEditService:
                 await self._link.aclose()
                 self._link = None
             if self._link is None:
-                self._link = await _Link(self.config).open()
+                self._link = await _Link(self.config, self.http).open()
             assert self._link.client is not None
             return self._link.client
 
@@ -277,9 +299,9 @@ class RemoteEditService:
         try:
             result = await self._call("editTask", arguments, progress)
         except BridgeError as err:
-            return err.envelope(_op_name(kwargs.get("meta")), task_id)
+            return err.envelope(op_name(kwargs.get("meta")), task_id)
         except Exception as exc:  # the bridge went away mid-call
-            return unexpected_failure(self.config, exc).envelope(_op_name(kwargs.get("meta")), task_id)
+            return unexpected_failure(self.config, exc).envelope(op_name(kwargs.get("meta")), task_id)
         return dict(result.structured_content or {})
 
     async def list_documents(self) -> dict[str, Any]:
@@ -293,7 +315,7 @@ class RemoteEditService:
         return dict(result.structured_content or {"documents": []})
 
 
-def _op_name(meta: Any) -> str:
+def op_name(meta: Any) -> str:
     """The op a forwarded call asked for, for the envelope of a call that never reached the bridge."""
     if isinstance(meta, str):
         try:

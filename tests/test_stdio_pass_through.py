@@ -1,0 +1,280 @@
+"""`word-bridge stdio` forwarding: the Word tools' calls pass straight through to the bridge on the port.
+
+The client may speak a handshake-era protocol (Claude Desktop, most clients today) or the 2026
+per-request one; the bridge hears one self-contained HTTP exchange per call either way, and the
+client gets its answer and progress in its own version. Calls the bridge did not run go the SDK
+route; a call that went out and got no answer is never sent twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.server
+import json
+import os
+import socket
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp_types import CLIENT_INFO_META_KEY, SERVER_INFO_META_KEY, JSONRPCRequest
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from bridge.config import BridgeConfig
+from bridge.word.pass_through import PassThrough, for_version
+from bridge.word.remote import bridge_http_client
+from tests.support import FakePane, ServerThread, meta, wait_until
+
+pytestmark = pytest.mark.anyio
+ROOT = Path(__file__).resolve().parent.parent
+WORD_TOOLS = frozenset({"editTask", "mcp_word__editTask", "listDocuments"})
+
+
+class BodyTap:
+    """ASGI middleware keeping the headers and JSON body of every /mcp POST the bridge receives."""
+
+    def __init__(self, app: ASGIApp, seen: list[tuple[dict[str, str], Any]]) -> None:
+        self.app = app
+        self.seen = seen
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST" or not scope["path"].startswith("/mcp"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+
+        async def tapped() -> Any:
+            message = await receive()
+            if message["type"] == "http.request":
+                chunks.append(message.get("body", b""))
+            return message
+
+        headers = {k.decode().lower(): v.decode() for k, v in scope["headers"]}
+        self.seen.append((headers, None))
+        index = len(self.seen) - 1
+        await self.app(scope, tapped, send)
+        self.seen[index] = (headers, json.loads(b"".join(chunks) or b"null"))
+
+
+def _env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "WORD_BRIDGE_TOKEN"}
+
+
+def _stdio_args(config: BridgeConfig) -> list[str]:
+    return ["-m", "bridge", "stdio", "--port", str(config.port), "--certs", str(config.certs_dir)]
+
+
+async def _progressing(pane_ref: list[FakePane], command: dict[str, Any]) -> dict[str, Any]:
+    for done in (1, 2):
+        await pane_ref[0].send({"type": "progress", "id": command["id"], "done": done, "total": 2,
+                                "message": f"{done}/2"})
+    await asyncio.sleep(0.05)
+    return {"ok": True, "op": "replace", "data": {"replaced": 2}, "diagnostics": []}
+
+
+def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_one_exchange(certs_dir, tmp_path):
+    """A 2025-06-18 client, written line by line as Claude Desktop would: what it reads is what its version
+    defines (no 2026 `resultType`, no server stamp), and the bridge heard the call from that client."""
+    seen: list[tuple[dict[str, str], Any]] = []
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir))
+    server.bridge.app.add_middleware(BodyTap, seen=seen)
+    server.start()
+
+    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        pane_ref: list[FakePane] = []
+        pane = await FakePane(server, handler=lambda c: _progressing(pane_ref, c)).connect()
+        pane_ref.append(pane)
+        with open(tmp_path / "stderr.txt", "w") as errlog:
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, *_stdio_args(server.config), cwd=ROOT, env=_env(), stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, stderr=errlog)
+        assert child.stdin is not None and child.stdout is not None
+
+        async def write(message: dict[str, Any]) -> None:
+            child.stdin.write((json.dumps(message) + "\n").encode())  # type: ignore[union-attr]
+            await child.stdin.drain()  # type: ignore[union-attr]
+
+        async def read() -> dict[str, Any]:
+            return json.loads(await asyncio.wait_for(child.stdout.readline(), 30))  # type: ignore[union-attr]
+
+        try:
+            await write({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "raw-test-client", "version": "9.9"}}})
+            assert (await read())["result"]["protocolVersion"] == "2025-06-18"
+            await write({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            await write({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+                "name": "editTask", "_meta": {"progressToken": "p-1"},
+                "arguments": {"content": "x", "meta": meta("replace", target="document", replaceWith="y")}}})
+            notes = []
+            while "id" not in (message := await read()):
+                notes.append(message)
+            return notes, message
+        finally:
+            child.stdin.close()
+            await asyncio.wait_for(child.wait(), 30)
+            await pane.close()
+
+    try:
+        notes, answer = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert answer["id"] == 2
+    result = answer["result"]
+    assert result["structuredContent"]["data"] == {"replaced": 2} and result["isError"] is False
+    assert "resultType" not in result and SERVER_INFO_META_KEY not in result.get("_meta", {})
+    assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
+    assert [n["params"]["progress"] for n in notes if n["method"] == "notifications/progress"] == [1, 2]
+    assert all(n["params"]["progressToken"] == "p-1" for n in notes)
+    calls = [(headers, body) for headers, body in seen if body and body.get("method") == "tools/call"]
+    assert len(calls) == 1, calls  # one exchange, no session handshake for it
+    headers, body = calls[0]
+    assert headers["mcp-method"] == "tools/call" and headers["mcp-name"] == "editTask"
+    assert body["id"] == 2 and body["params"]["_meta"][CLIENT_INFO_META_KEY]["name"] == "raw-test-client"
+    assert "Traceback" not in (tmp_path / "stderr.txt").read_text()
+
+
+def test_a_cancelled_forwarded_call_ends_on_the_bridge_and_the_next_call_is_answered(certs_dir, tmp_path):
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+
+    async def never(command: dict[str, Any]) -> None:
+        return None
+
+    async def scenario() -> tuple[int, int, Any]:
+        pane = await FakePane(server, handler=never).connect()
+        session = server.bridge.hub.session(pane.session or "")
+        assert session is not None
+        params = StdioServerParameters(command=sys.executable, args=_stdio_args(server.config), cwd=ROOT,
+                                       env=_env())
+        try:
+            with open(tmp_path / "stderr.txt", "w") as errlog:
+                async with Client(stdio_client(params, errlog=errlog)) as client:
+                    pending: list[int] = []
+
+                    async def watch() -> None:
+                        while True:
+                            pending.append(len(session.pending))
+                            await asyncio.sleep(0.02)
+
+                    watcher = asyncio.create_task(watch())
+                    with anyio.move_on_after(3):  # the SDK client tells the server it gave up
+                        await client.call_tool("editTask", {"content": "x", "meta": meta("getSelection")})
+                    await wait_until(lambda: not session.pending, timeout=10)
+                    watcher.cancel()
+                    listed = await client.call_tool("listDocuments", {})
+                    return max(pending), len(session.pending), listed
+        finally:
+            await pane.close()
+
+    try:
+        waiting, after, listed = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert waiting == 1 and after == 0
+    assert listed.structured_content["documents"][0]["title"] == "Report.docx"
+
+
+# ---- the bridge did not run it, or did not answer ------------------------------------------------
+
+class StandIn(http.server.BaseHTTPRequestHandler):
+    """A server on the port that is not (or not quite) a current bridge; `behaviour` says how it answers."""
+
+    behaviour = "old"
+    requests = 0
+
+    def do_POST(self) -> None:  # noqa: N802 - the http.server API
+        type(self).requests += 1
+        self.rfile.read(int(self.headers["content-length"]))
+        if self.behaviour == "hang-up":
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        status, ctype, body = {
+            "old": (400, "application/json", json.dumps({"jsonrpc": "2.0", "id": "x", "error": {
+                "code": -32022, "message": "Unsupported protocol version"}})),
+            "guard": (403, "text/plain", "Forbidden"),
+            "crash": (500, "text/plain", "Internal Server Error"),
+        }[self.behaviour]
+        data = body.encode()
+        self.send_response(status)
+        self.send_header("content-type", ctype)
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def stand_in(tmp_path: Path) -> Iterator[tuple[BridgeConfig, type[StandIn]]]:
+    handler = type("Handler", (StandIn,), {"requests": 0})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield BridgeConfig(port=httpd.server_address[1], tls=False, certs_dir=tmp_path / "certs"), handler
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _call(name: str, arguments: dict[str, Any]) -> JSONRPCRequest:
+    return JSONRPCRequest(jsonrpc="2.0", id=7, method="tools/call", params={"name": name, "arguments": arguments})
+
+
+async def _forward(config: BridgeConfig, request: JSONRPCRequest) -> tuple[bool, list[Any], PassThrough]:
+    sent: list[Any] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async with bridge_http_client(config) as http:
+        lane = PassThrough(config, http, WORD_TOOLS)
+        lane.observe(JSONRPCRequest(jsonrpc="2.0", id=1, method="initialize", params={
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}))
+        assert lane.takes(request)
+        answered = await lane.forward(request, send)
+    return answered, sent, lane
+
+
+@pytest.mark.parametrize("behaviour", ["old", "guard"])
+async def test_a_call_the_bridge_did_not_run_goes_the_sdk_route(stand_in, behaviour):
+    config, handler = stand_in
+    handler.behaviour = behaviour
+    answered, sent, lane = await _forward(config, _call("editTask", {"meta": meta("getSelection")}))
+    assert answered is False and sent == [] and handler.requests == 1
+    assert lane.enabled is (behaviour != "old")  # a bridge too old for per-request calls: the session route from now
+
+
+@pytest.mark.parametrize("behaviour", ["hang-up", "crash"])
+async def test_an_edit_that_went_out_unanswered_is_an_e_runtime_envelope_and_not_sent_again(stand_in, behaviour):
+    config, handler = stand_in
+    handler.behaviour = behaviour
+    answered, sent, _ = await _forward(config, _call("editTask", {"meta": meta("insertText", text="x"),
+                                                                  "taskId": "t-9"}))
+    assert answered is True and handler.requests == 1
+    result = sent[0].result
+    envelope = result["structuredContent"]
+    assert result["isError"] is True and "resultType" not in result
+    assert envelope["code"] == "E_RUNTIME" and envelope["op"] == "insertText" and envelope["taskId"] == "t-9"
+    assert "may or may not have been applied" in envelope["diagnostics"][0]["msg"]
+
+
+async def test_a_read_only_call_that_went_unanswered_is_asked_again_the_sdk_route(stand_in):
+    config, handler = stand_in
+    handler.behaviour = "hang-up"
+    answered, sent, _ = await _forward(config, _call("listDocuments", {}))
+    assert answered is False and sent == []
+
+
+def test_results_take_the_shape_of_the_clients_version():
+    modern = {"content": [], "structuredContent": {"ok": True}, "isError": False, "resultType": "complete",
+              "_meta": {SERVER_INFO_META_KEY: {"name": "mcp_word", "version": "1"}, "other": 1}}
+    assert for_version("2026-07-28", modern) == modern
+    legacy = for_version("2025-06-18", modern)
+    assert "resultType" not in legacy and legacy["_meta"] == {"other": 1}
+    assert legacy["structuredContent"] == {"ok": True}
