@@ -278,3 +278,39 @@ def test_results_take_the_shape_of_the_clients_version():
     legacy = for_version("2025-06-18", modern)
     assert "resultType" not in legacy and legacy["_meta"] == {"other": 1}
     assert legacy["structuredContent"] == {"ok": True}
+
+
+def test_calls_written_before_stdin_ends_are_all_answered_when_stdin_is_a_file(certs_dir, tmp_path):
+    """stdin from a file takes the SDK's threaded stdio transport (as on Windows), and end of input does not drop the
+    calls still on their way: the process answers every one before it exits."""
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "file", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        *({"jsonrpc": "2.0", "id": 10 + i, "method": "tools/call", "params": {
+            "name": "editTask", "arguments": {"meta": meta("insertText", text=f"line {i}")}}} for i in range(3)),
+        {"jsonrpc": "2.0", "id": 20, "method": "tools/call", "params": {"name": "listDocuments", "arguments": {}}},
+    ]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    async def scenario() -> list[dict[str, Any]]:
+        pane = await FakePane(server).connect()
+        try:
+            with open(tmp_path / "in.jsonl", "rb") as stdin, open(tmp_path / "out.jsonl", "wb") as stdout, \
+                    open(tmp_path / "err.txt", "wb") as stderr:
+                child = await asyncio.create_subprocess_exec(sys.executable, *_stdio_args(server.config), cwd=ROOT,
+                                                             env=_env(), stdin=stdin, stdout=stdout, stderr=stderr)
+                assert await asyncio.wait_for(child.wait(), 60) == 0
+            return [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+        finally:
+            await pane.close()
+
+    try:
+        answers = {message["id"]: message for message in asyncio.run(scenario()) if "id" in message}
+    finally:
+        server.stop()
+    assert sorted(answers) == [1, 10, 11, 12, 20], answers
+    echoed = [answers[10 + i]["result"]["structuredContent"]["data"]["echo"]["text"] for i in range(3)]
+    assert echoed == ["line 0", "line 1", "line 2"]
+    assert answers[20]["result"]["structuredContent"]["documents"][0]["title"] == "Report.docx"
