@@ -86,7 +86,7 @@ def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_o
     server.bridge.app.add_middleware(BodyTap, seen=seen)
     server.start()
 
-    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
         pane_ref: list[FakePane] = []
         pane = await FakePane(server, handler=lambda c: _progressing(pane_ref, c)).connect()
         pane_ref.append(pane)
@@ -115,14 +115,17 @@ def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_o
             notes = []
             while "id" not in (message := await read()):
                 notes.append(message)
-            return notes, message
+            await write({"jsonrpc": "2.0", "id": "bad", "method": "tools/call",
+                         "params": {"name": "listDocuments", "arguments": ["not", "an", "object"]}})
+            refused = await read()
+            return notes, message, refused
         finally:
             child.stdin.close()
             await asyncio.wait_for(child.wait(), 30)
             await pane.close()
 
     try:
-        notes, answer = asyncio.run(scenario())
+        notes, answer, refused = asyncio.run(scenario())
     finally:
         server.stop()
     assert answer["id"] == 2
@@ -132,11 +135,12 @@ def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_o
     assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
     assert [n["params"]["progress"] for n in notes if n["method"] == "notifications/progress"] == [1, 2]
     assert all(n["params"]["progressToken"] == "p-1" for n in notes)
-    calls = [(headers, body) for headers, body in seen if body and body.get("method") == "tools/call"]
+    calls = [(headers, body) for headers, body in seen if body and body.get("method") == "tools/call" and body["id"] == 2]
     assert len(calls) == 1, calls  # one exchange, no session handshake for it
     headers, body = calls[0]
     assert headers["mcp-method"] == "tools/call" and headers["mcp-name"] == "editTask"
-    assert body["id"] == 2 and body["params"]["_meta"][CLIENT_INFO_META_KEY]["name"] == "raw-test-client"
+    assert body["method"] == "tools/call" and body["params"]["_meta"][CLIENT_INFO_META_KEY]["name"] == "raw-test-client"
+    assert refused["id"] == "bad" and refused["error"]["code"] == -32602, refused  # the bridge's own refusal, relayed
     assert "Traceback" not in (tmp_path / "stderr.txt").read_text()
 
 
@@ -195,8 +199,10 @@ class StandIn(http.server.BaseHTTPRequestHandler):
             self.connection.shutdown(socket.SHUT_RDWR)
             return
         status, ctype, body = {
-            "old": (400, "application/json", json.dumps({"jsonrpc": "2.0", "id": "x", "error": {
+            "old": (400, "application/json", json.dumps({"jsonrpc": "2.0", "id": 7, "error": {
                 "code": -32022, "message": "Unsupported protocol version"}})),
+            "sessions only": (400, "application/json", json.dumps({"jsonrpc": "2.0", "id": "server-error", "error": {
+                "code": -32600, "message": "Bad Request: Missing session ID"}})),
             "guard": (403, "text/plain", "Forbidden"),
             "crash": (500, "text/plain", "Internal Server Error"),
         }[self.behaviour]
@@ -241,13 +247,13 @@ async def _forward(config: BridgeConfig, request: JSONRPCRequest) -> tuple[bool,
     return answered, sent, lane
 
 
-@pytest.mark.parametrize("behaviour", ["old", "guard"])
+@pytest.mark.parametrize("behaviour", ["old", "sessions only", "guard"])
 async def test_a_call_the_bridge_did_not_run_goes_the_sdk_route(stand_in, behaviour):
     config, handler = stand_in
     handler.behaviour = behaviour
     answered, sent, lane = await _forward(config, _call("editTask", {"meta": meta("getSelection")}))
     assert answered is False and sent == [] and handler.requests == 1
-    assert lane.enabled is (behaviour != "old")  # a bridge too old for per-request calls: the session route from now
+    assert lane.enabled is (behaviour == "guard")  # a bridge without per-request calls: the session route from now
 
 
 @pytest.mark.parametrize("behaviour", ["hang-up", "crash"])

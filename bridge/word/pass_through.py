@@ -165,16 +165,18 @@ class PassThrough:
             raise _Unanswered(f"HTTP {response.status_code}")
         if "error" in message:
             code = message["error"].get("code") if isinstance(message["error"], dict) else None
-            if code in (HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION):
-                log.info("the bridge on port %s predates per-request calls: forwarding through a session",
-                         self.config.port)
-                self.enabled = False
-                return False
             if code in (REFUSED, UNREACHABLE):  # the SDK route says so in an envelope, and on stderr once
                 return False
             if code == DISCONNECTED:  # the transport lost the connection after sending
                 raise _Unanswered(message["error"].get("message", "disconnected"))
-            await send(jsonrpc_message_adapter.validate_python({**message, "id": request.id}, by_name=False))
+            # A server that never dispatched our call answers for some other id (a session-only server says
+            # "Missing session ID"), or says the per-request protocol is not its own.
+            if code in (HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION) or message.get("id") != request.id:
+                log.info("the bridge on port %s does not take per-request calls: forwarding through a session",
+                         self.config.port)
+                self.enabled = False
+                return False
+            await send(jsonrpc_message_adapter.validate_python(message, by_name=False))
             return True
         result = for_version(version, message["result"])
         await send(jsonrpc_message_adapter.validate_python(
