@@ -12,6 +12,7 @@ import asyncio
 import http.server
 import json
 import os
+import shutil
 import socket
 import sys
 import threading
@@ -142,6 +143,43 @@ def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_o
     assert body["method"] == "tools/call" and body["params"]["_meta"][CLIENT_INFO_META_KEY]["name"] == "raw-test-client"
     assert refused["id"] == "bad" and refused["error"]["code"] == -32602, refused  # the bridge's own refusal, relayed
     assert "Traceback" not in (tmp_path / "stderr.txt").read_text()
+
+
+TS_SDK = ROOT / "addin" / "node_modules" / "@modelcontextprotocol" / "sdk"
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not TS_SDK.exists(),
+                    reason="needs node and `npm ci` in addin/ (scripts/test.sh does both)")
+def test_the_typescript_sdk_client_gets_valid_results_and_progress_through_a_forwarding_stdio(certs_dir, tmp_path):
+    """Claude Desktop and most Node clients are built on the TypeScript SDK, which checks each result against the
+    tool's output schema: the forwarded answers must pass it, in the version that client negotiated."""
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+
+    async def scenario() -> dict[str, Any]:
+        pane_ref: list[FakePane] = []
+        pane = await FakePane(server, title="Node.docx", handler=lambda c: _progressing(pane_ref, c)).connect()
+        pane_ref.append(pane)
+        try:
+            with open(tmp_path / "stderr.txt", "w") as errlog:
+                child = await asyncio.create_subprocess_exec(
+                    "node", str(ROOT / "tests" / "clients" / "ts_stdio_client.mjs"), str(ROOT / "addin"),
+                    sys.executable, *_stdio_args(server.config), cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+                    stderr=errlog, env={**_env(), "EDIT_META": json.dumps(
+                        meta("replace", target="document", replaceWith="y"))})
+                out, _ = await asyncio.wait_for(child.communicate(), 60)
+            assert child.returncode == 0, (tmp_path / "stderr.txt").read_text()
+            return json.loads(out.decode().strip().splitlines()[-1])
+        finally:
+            await pane.close()
+
+    try:
+        seen = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert "editTask" in seen["tools"]
+    assert seen["edit"]["isError"] is False and seen["edit"]["structuredContent"]["data"] == {"replaced": 2}
+    assert [p["progress"] for p in seen["progress"]] == [1, 2]
+    assert [d["title"] for d in seen["listed"]["structuredContent"]["documents"]] == ["Node.docx"]
 
 
 def test_a_cancelled_forwarded_call_ends_on_the_bridge_and_the_next_call_is_answered(certs_dir, tmp_path):
