@@ -171,8 +171,8 @@ async def serve_stdio(server: MCPServer, lane: PassThrough | None = None) -> Non
             if lane is None:
                 await lowlevel.run(read_stream, write_stream, options)
                 return
-            async with anyio.create_task_group() as group:
-                to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+            to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+            async with server_reads, anyio.create_task_group() as group:
                 group.start_soon(lowlevel.run, server_reads, write_stream.clone(), options)
                 async with to_server, write_stream:
                     await _route(read_stream, to_server, write_stream, lane)
