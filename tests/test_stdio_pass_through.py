@@ -358,3 +358,25 @@ def test_calls_written_before_stdin_ends_are_all_answered_when_stdin_is_a_file(c
     echoed = [answers[10 + i]["result"]["structuredContent"]["data"]["echo"]["text"] for i in range(3)]
     assert echoed == ["line 0", "line 1", "line 2"]
     assert answers[20]["result"]["structuredContent"]["documents"][0]["title"] == "Report.docx"
+
+
+def test_concurrent_forwarded_calls_each_get_their_own_answer(certs_dir, tmp_path):
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+
+    async def scenario() -> list[str]:
+        pane = await FakePane(server).connect()
+        params = StdioServerParameters(command=sys.executable, args=_stdio_args(server.config), cwd=ROOT, env=_env())
+        try:
+            with open(tmp_path / "stderr.txt", "w") as errlog:
+                async with Client(stdio_client(params, errlog=errlog)) as client:
+                    results = await asyncio.gather(*(
+                        client.call_tool("editTask", {"meta": meta("insertText", text=f"call {i}")}) for i in range(16)))
+            return [result.structured_content["data"]["echo"]["text"] for result in results]
+        finally:
+            await pane.close()
+
+    try:
+        echoed = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert echoed == [f"call {i}" for i in range(16)]
