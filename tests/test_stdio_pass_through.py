@@ -380,3 +380,30 @@ def test_concurrent_forwarded_calls_each_get_their_own_answer(certs_dir, tmp_pat
     finally:
         server.stop()
     assert echoed == [f"call {i}" for i in range(16)]
+
+
+def test_a_forwarded_call_carries_the_token_and_is_taken_at_the_first_try(certs_dir, tmp_path):
+    """With the right token the bridge takes the call as it came: one POST, not a refusal and a second route."""
+    seen: list[tuple[dict[str, str], Any]] = []
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, token="t0ken"))
+    server.bridge.app.add_middleware(BodyTap, seen=seen)
+    server.start()
+
+    async def scenario() -> Any:
+        pane = await FakePane(server, token="t0ken").connect()
+        params = StdioServerParameters(command=sys.executable, args=_stdio_args(server.config), cwd=ROOT,
+                                       env={**_env(), "WORD_BRIDGE_TOKEN": "t0ken"})
+        try:
+            with open(tmp_path / "stderr.txt", "w") as errlog:
+                async with Client(stdio_client(params, errlog=errlog)) as client:
+                    return await client.call_tool("editTask", {"meta": meta("insertText", text="guarded")})
+        finally:
+            await pane.close()
+
+    try:
+        result = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert result.structured_content["data"]["echo"]["text"] == "guarded"
+    posts = [headers for headers, _ in seen if headers.get("mcp-name") == "editTask"]
+    assert len(posts) == 1 and posts[0]["authorization"] == "Bearer t0ken", posts
