@@ -16,9 +16,9 @@ import shutil
 import socket
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import pytest
@@ -33,6 +33,7 @@ from bridge.word.remote import bridge_http_client
 from tests.support import FakePane, ServerThread, meta, wait_until
 
 pytestmark = pytest.mark.anyio
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 WORD_TOOLS = frozenset({"editTask", "mcp_word__editTask", "listDocuments"})
 
@@ -71,12 +72,40 @@ def _stdio_args(config: BridgeConfig) -> list[str]:
     return ["-m", "bridge", "stdio", "--port", str(config.port), "--certs", str(config.certs_dir)]
 
 
-async def _progressing(pane_ref: list[FakePane], command: dict[str, Any]) -> dict[str, Any]:
-    for done in (1, 2):
-        await pane_ref[0].send({"type": "progress", "id": command["id"], "done": done, "total": 2,
-                                "message": f"{done}/2"})
-    await asyncio.sleep(0.05)
-    return {"ok": True, "op": "replace", "data": {"replaced": 2}, "diagnostics": []}
+def _stdio(config: BridgeConfig, errlog: Any, **env: str) -> Client:
+    """The Python SDK's client on a `word-bridge stdio` that forwards to the bridge on `config`'s port."""
+    params = StdioServerParameters(command=sys.executable, args=_stdio_args(config), cwd=ROOT, env={**_env(), **env})
+    return Client(stdio_client(params, errlog=errlog))
+
+
+def with_pane(server: ServerThread, scenario: Callable[[FakePane], Awaitable[T]], **pane: Any) -> T:
+    """Run `scenario` with a fake pane connected to `server`, then stop the server."""
+
+    async def main() -> T:
+        connected = await FakePane(server, **pane).connect()
+        try:
+            return await scenario(connected)
+        finally:
+            await connected.close()
+
+    try:
+        return asyncio.run(main())
+    finally:
+        server.stop()
+
+
+class Progressing:
+    """A pane handler that reports progress twice before answering (it needs the pane it answers for)."""
+
+    pane: FakePane | None = None
+
+    async def __call__(self, command: dict[str, Any]) -> dict[str, Any]:
+        assert self.pane is not None
+        for done in (1, 2):
+            await self.pane.send({"type": "progress", "id": command["id"], "done": done, "total": 2,
+                                  "message": f"{done}/2"})
+        await asyncio.sleep(0.05)
+        return {"ok": True, "op": "replace", "data": {"replaced": 2}, "diagnostics": []}
 
 
 def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_one_exchange(certs_dir, tmp_path):
@@ -87,10 +116,10 @@ def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_o
     server.bridge.app.add_middleware(BodyTap, seen=seen)
     server.start()
 
-    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
-        pane_ref: list[FakePane] = []
-        pane = await FakePane(server, handler=lambda c: _progressing(pane_ref, c)).connect()
-        pane_ref.append(pane)
+    progressing = Progressing()
+
+    async def scenario(pane: FakePane) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+        progressing.pane = pane
         with open(tmp_path / "stderr.txt", "w") as errlog:
             child = await asyncio.create_subprocess_exec(
                 sys.executable, *_stdio_args(server.config), cwd=ROOT, env=_env(), stdin=asyncio.subprocess.PIPE,
@@ -123,12 +152,8 @@ def test_a_handshake_era_client_gets_progress_and_its_own_result_shape_through_o
         finally:
             child.stdin.close()
             await asyncio.wait_for(child.wait(), 30)
-            await pane.close()
 
-    try:
-        notes, answer, refused = asyncio.run(scenario())
-    finally:
-        server.stop()
+    notes, answer, refused = with_pane(server, scenario, handler=progressing)
     assert answer["id"] == 2
     result = answer["result"]
     assert result["structuredContent"]["data"] == {"replaced": 2} and result["isError"] is False
@@ -155,27 +180,21 @@ def test_the_typescript_sdk_client_gets_valid_results_and_progress_through_a_for
     tool's output schema: the forwarded answers must pass it, in the version that client negotiated."""
     server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
 
-    async def scenario() -> dict[str, Any]:
-        pane_ref: list[FakePane] = []
-        pane = await FakePane(server, title="Node.docx", handler=lambda c: _progressing(pane_ref, c)).connect()
-        pane_ref.append(pane)
-        try:
-            with open(tmp_path / "stderr.txt", "w") as errlog:
-                child = await asyncio.create_subprocess_exec(
-                    "node", str(ROOT / "tests" / "clients" / "ts_stdio_client.mjs"), str(ROOT / "addin"),
-                    sys.executable, *_stdio_args(server.config), cwd=ROOT, stdout=asyncio.subprocess.PIPE,
-                    stderr=errlog, env={**_env(), "EDIT_META": json.dumps(
-                        meta("replace", target="document", replaceWith="y"))})
-                out, _ = await asyncio.wait_for(child.communicate(), 60)
-            assert child.returncode == 0, (tmp_path / "stderr.txt").read_text()
-            return json.loads(out.decode().strip().splitlines()[-1])
-        finally:
-            await pane.close()
+    progressing = Progressing()
 
-    try:
-        seen = asyncio.run(scenario())
-    finally:
-        server.stop()
+    async def scenario(pane: FakePane) -> dict[str, Any]:
+        progressing.pane = pane
+        with open(tmp_path / "stderr.txt", "w") as errlog:
+            child = await asyncio.create_subprocess_exec(
+                "node", str(ROOT / "tests" / "clients" / "ts_stdio_client.mjs"), str(ROOT / "addin"),
+                sys.executable, *_stdio_args(server.config), cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+                stderr=errlog, env={**_env(), "EDIT_META": json.dumps(
+                    meta("replace", target="document", replaceWith="y"))})
+            out, _ = await asyncio.wait_for(child.communicate(), 60)
+        assert child.returncode == 0, (tmp_path / "stderr.txt").read_text()
+        return json.loads(out.decode().strip().splitlines()[-1])
+
+    seen = with_pane(server, scenario, title="Node.docx", handler=progressing)
     assert "editTask" in seen["tools"]
     assert seen["edit"]["isError"] is False and seen["edit"]["structuredContent"]["data"] == {"replaced": 2}
     assert [p["progress"] for p in seen["progress"]] == [1, 2]
@@ -188,36 +207,27 @@ def test_a_cancelled_forwarded_call_ends_on_the_bridge_and_the_next_call_is_answ
     async def never(command: dict[str, Any]) -> None:
         return None
 
-    async def scenario() -> tuple[int, int, Any]:
-        pane = await FakePane(server, handler=never).connect()
+    async def scenario(pane: FakePane) -> tuple[int, int, Any]:
         session = server.bridge.hub.session(pane.session or "")
         assert session is not None
-        params = StdioServerParameters(command=sys.executable, args=_stdio_args(server.config), cwd=ROOT,
-                                       env=_env())
-        try:
-            with open(tmp_path / "stderr.txt", "w") as errlog:
-                async with Client(stdio_client(params, errlog=errlog)) as client:
-                    pending: list[int] = []
+        with open(tmp_path / "stderr.txt", "w") as errlog:
+            async with _stdio(server.config, errlog) as client:
+                pending: list[int] = []
 
-                    async def watch() -> None:
-                        while True:
-                            pending.append(len(session.pending))
-                            await asyncio.sleep(0.02)
+                async def watch() -> None:
+                    while True:
+                        pending.append(len(session.pending))
+                        await asyncio.sleep(0.02)
 
-                    watcher = asyncio.create_task(watch())
-                    with anyio.move_on_after(3):  # the SDK client tells the server it gave up
-                        await client.call_tool("editTask", {"content": "x", "meta": meta("getSelection")})
-                    await wait_until(lambda: not session.pending, timeout=10)
-                    watcher.cancel()
-                    listed = await client.call_tool("listDocuments", {})
-                    return max(pending), len(session.pending), listed
-        finally:
-            await pane.close()
+                watcher = asyncio.create_task(watch())
+                with anyio.move_on_after(3):  # the SDK client tells the server it gave up
+                    await client.call_tool("editTask", {"content": "x", "meta": meta("getSelection")})
+                await wait_until(lambda: not session.pending, timeout=10)
+                watcher.cancel()
+                listed = await client.call_tool("listDocuments", {})
+                return max(pending), len(session.pending), listed
 
-    try:
-        waiting, after, listed = asyncio.run(scenario())
-    finally:
-        server.stop()
+    waiting, after, listed = with_pane(server, scenario, handler=never)
     assert waiting == 1 and after == 0
     assert listed.structured_content["documents"][0]["title"] == "Report.docx"
 
@@ -338,22 +348,15 @@ def test_calls_written_before_stdin_ends_are_all_answered_when_stdin_is_a_file(c
     ]
     (tmp_path / "in.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
 
-    async def scenario() -> list[dict[str, Any]]:
-        pane = await FakePane(server).connect()
-        try:
-            with open(tmp_path / "in.jsonl", "rb") as stdin, open(tmp_path / "out.jsonl", "wb") as stdout, \
-                    open(tmp_path / "err.txt", "wb") as stderr:
-                child = await asyncio.create_subprocess_exec(sys.executable, *_stdio_args(server.config), cwd=ROOT,
-                                                             env=_env(), stdin=stdin, stdout=stdout, stderr=stderr)
-                assert await asyncio.wait_for(child.wait(), 60) == 0
-            return [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
-        finally:
-            await pane.close()
+    async def scenario(pane: FakePane) -> list[dict[str, Any]]:
+        with open(tmp_path / "in.jsonl", "rb") as stdin, open(tmp_path / "out.jsonl", "wb") as stdout, \
+                open(tmp_path / "err.txt", "wb") as stderr:
+            child = await asyncio.create_subprocess_exec(sys.executable, *_stdio_args(server.config), cwd=ROOT,
+                                                         env=_env(), stdin=stdin, stdout=stdout, stderr=stderr)
+            assert await asyncio.wait_for(child.wait(), 60) == 0
+        return [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
 
-    try:
-        answers = {message["id"]: message for message in asyncio.run(scenario()) if "id" in message}
-    finally:
-        server.stop()
+    answers = {message["id"]: message for message in with_pane(server, scenario) if "id" in message}
     assert sorted(answers) == [1, 10, 11, 12, 20], answers
     echoed = [answers[10 + i]["result"]["structuredContent"]["data"]["echo"]["text"] for i in range(3)]
     assert echoed == ["line 0", "line 1", "line 2"]
@@ -363,22 +366,14 @@ def test_calls_written_before_stdin_ends_are_all_answered_when_stdin_is_a_file(c
 def test_concurrent_forwarded_calls_each_get_their_own_answer(certs_dir, tmp_path):
     server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
 
-    async def scenario() -> list[str]:
-        pane = await FakePane(server).connect()
-        params = StdioServerParameters(command=sys.executable, args=_stdio_args(server.config), cwd=ROOT, env=_env())
-        try:
-            with open(tmp_path / "stderr.txt", "w") as errlog:
-                async with Client(stdio_client(params, errlog=errlog)) as client:
-                    results = await asyncio.gather(*(
-                        client.call_tool("editTask", {"meta": meta("insertText", text=f"call {i}")}) for i in range(16)))
-            return [result.structured_content["data"]["echo"]["text"] for result in results]
-        finally:
-            await pane.close()
+    async def scenario(pane: FakePane) -> list[str]:
+        with open(tmp_path / "stderr.txt", "w") as errlog:
+            async with _stdio(server.config, errlog) as client:
+                results = await asyncio.gather(*(
+                    client.call_tool("editTask", {"meta": meta("insertText", text=f"call {i}")}) for i in range(16)))
+        return [result.structured_content["data"]["echo"]["text"] for result in results]
 
-    try:
-        echoed = asyncio.run(scenario())
-    finally:
-        server.stop()
+    echoed = with_pane(server, scenario)
     assert echoed == [f"call {i}" for i in range(16)]
 
 
@@ -389,21 +384,12 @@ def test_a_forwarded_call_carries_the_token_and_is_taken_at_the_first_try(certs_
     server.bridge.app.add_middleware(BodyTap, seen=seen)
     server.start()
 
-    async def scenario() -> Any:
-        pane = await FakePane(server, token="t0ken").connect()
-        params = StdioServerParameters(command=sys.executable, args=_stdio_args(server.config), cwd=ROOT,
-                                       env={**_env(), "WORD_BRIDGE_TOKEN": "t0ken"})
-        try:
-            with open(tmp_path / "stderr.txt", "w") as errlog:
-                async with Client(stdio_client(params, errlog=errlog)) as client:
-                    return await client.call_tool("editTask", {"meta": meta("insertText", text="guarded")})
-        finally:
-            await pane.close()
+    async def scenario(pane: FakePane) -> Any:
+        with open(tmp_path / "stderr.txt", "w") as errlog:
+            async with _stdio(server.config, errlog, WORD_BRIDGE_TOKEN="t0ken") as client:
+                return await client.call_tool("editTask", {"meta": meta("insertText", text="guarded")})
 
-    try:
-        result = asyncio.run(scenario())
-    finally:
-        server.stop()
+    result = with_pane(server, scenario, token="t0ken")
     assert result.structured_content["data"]["echo"]["text"] == "guarded"
     posts = [headers for headers, _ in seen if headers.get("mcp-name") == "editTask"]
     assert len(posts) == 1 and posts[0]["authorization"] == "Bearer t0ken", posts
