@@ -364,17 +364,29 @@ export class Range extends ClientObject {
     if (!range || typeof range._target !== "function") throw invalid(loc);
     return range;
   }
+  // Two ranges in different stories (body, a header, a note, a comment) have no union and no intersection:
+  // expandTo/intersectWith throw ItemNotFound, the OrNullObject forms give a null object, and
+  // compareLocationWith says "Unrelated" (d.ts, WordApi 1.3).
   expandTo(range) {
     this._otherRange(range, "Range.expandTo");
-    return this._spawn("expandTo", classes.Range, (loc) => { const a = this._target(loc), b = range._target(loc); return anchorOf(this._doc, { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) }); });
+    return this._spawn("expandTo", classes.Range, (loc) => {
+      if (range._doc !== this._doc) throw wordError("ItemNotFound", loc);
+      const a = this._target(loc), b = range._target(loc);
+      return anchorOf(this._doc, { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) });
+    });
   }
   expandToOrNullObject(range) {
     this._otherRange(range, "Range.expandToOrNullObject");
-    return this._spawn("expandToOrNullObject", classes.Range, (loc) => { const a = this._target(loc), b = range._target(loc); return anchorOf(this._doc, { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) }); });
+    return this._spawn("expandToOrNullObject", classes.Range, (loc) => {
+      if (range._doc !== this._doc) return null;
+      const a = this._target(loc), b = range._target(loc);
+      return anchorOf(this._doc, { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) });
+    });
   }
   intersectWith(range) {
     this._otherRange(range, "Range.intersectWith");
     return this._spawn("intersectWith", classes.Range, (loc) => {
+      if (range._doc !== this._doc) throw wordError("ItemNotFound", loc);
       const a = this._target(loc), b = range._target(loc);
       const s = Math.max(a.start, b.start), e = Math.min(a.end, b.end);
       if (e < s) throw wordError("ItemNotFound", loc);
@@ -384,6 +396,7 @@ export class Range extends ClientObject {
   intersectWithOrNullObject(range) {
     this._otherRange(range, "Range.intersectWithOrNullObject");
     return this._spawn("intersectWithOrNullObject", classes.Range, (loc) => {
+      if (range._doc !== this._doc) return null;
       const a = this._target(loc), b = range._target(loc);
       const s = Math.max(a.start, b.start), e = Math.min(a.end, b.end);
       return e < s ? null : anchorOf(this._doc, { start: s, end: e });
@@ -391,7 +404,7 @@ export class Range extends ClientObject {
   }
   compareLocationWith(range) {
     this._otherRange(range, "Range.compareLocationWith");
-    return this._call("compareLocationWith", (loc) => LOCATION_RELATIONS(this._target(loc), range._target(loc)));
+    return this._call("compareLocationWith", (loc) => (range._doc !== this._doc ? "Unrelated" : LOCATION_RELATIONS(this._target(loc), range._target(loc))));
   }
   delete() {
     this._api("delete");

@@ -13,7 +13,7 @@ import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./read.js").Block} Block */
 /**
- * @typedef {{ comments?: Word.CommentCollection, changes?: Word.TrackedChangeCollection }} ReviewCounts
+ * @typedef {{ comments?: Word.CommentCollection, changes?: Word.TrackedChangeCollection, relation?: OfficeExtension.ClientResult<Word.LocationRelation | "Unrelated"> }} ReviewCounts
  * @typedef {{ comments: (Word.CommentCollection | undefined)[], changes: (Word.TrackedChangeCollection | undefined)[], before?: Word.TrackedChangeCollection, all?: Word.TrackedChangeCollection }} ReviewLoad
  * @typedef {{ commentId: string, text: string, author: string, date: string, resolved: boolean, replies: number }} CommentEntry
  * @typedef {{ changeId?: string, type: string, author: string, date: string, text: string }} ChangeEntry
@@ -34,7 +34,12 @@ export function queueReviewCounts(env, holder) {
   /** @type {ReviewCounts} */
   const counts = {};
   if (env.supports("WordApi", "1.4")) counts.comments = holder.getComments().load("items/id");
-  if (env.supports("WordApi", "1.6")) counts.changes = env.context.document.body.getTrackedChanges().load(CHANGE_FIELDS);
+  if (env.supports("WordApi", "1.6")) {
+    counts.changes = env.context.document.body.getTrackedChanges().load(CHANGE_FIELDS);
+    // A scope outside the body (a header, footer, note) is "Unrelated" to it: no range runs from the body's start
+    // to its blocks (Range.expandTo would throw ItemNotFound), so its changes are listed without changeIds.
+    if ("compareLocationWith" in holder) counts.relation = holder.compareLocationWith(env.context.document.body.getRange("Whole"));
+  }
   return counts;
 }
 
@@ -55,7 +60,7 @@ export function queueReview(env, counts, page) {
     comments: ranges.map((range) => (hasComments ? range.getComments().load(COMMENT_FIELDS) : undefined)),
     changes: ranges.map((range) => (hasChanges ? range.getTrackedChanges().load(CHANGE_FIELDS) : undefined)),
   };
-  if (hasChanges) {
+  if (hasChanges && counts.relation?.value !== "Unrelated") {
     load.all = counts.changes;
     load.before = env.context.document.body.getRange("Start").expandTo(ranges[0].getRange("Start")).getTrackedChanges().load("items/type");
   }

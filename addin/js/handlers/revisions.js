@@ -45,8 +45,9 @@ function queueDocumentChanges(env) {
 }
 
 /**
- * The tracked changes of a scope other than the document, loaded at the next sync, and with `counted` the changes
- * before it (from the document's start to the scope's start), to number the scope's changes as the document's.
+ * The tracked changes of a scope other than the document, loaded at the next sync, and with `counted` where the
+ * scope lies against the document body: a scope in a header, footer, note or comment is "Unrelated" (Word has no
+ * range from the body's start to it: Range.expandTo would throw ItemNotFound).
  * @param {HandlerEnv} env
  * @param {string} scope
  * @param {boolean} counted
@@ -55,10 +56,17 @@ function queueScopeChanges(env, scope, counted) {
   requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
   const range = resolveScopeRange(env.context, env.registry, scope);
   const changes = range.getTrackedChanges().load(CHANGE_FIELDS);
-  const before = counted
-    ? env.context.document.body.getRange("Start").expandTo(range.getRange("Start")).getTrackedChanges().load("items/type")
-    : undefined;
-  return { changes, before };
+  const relation = counted ? range.compareLocationWith(env.context.document.body.getRange("Whole")) : undefined;
+  return { range, changes, relation };
+}
+
+/**
+ * Queue, for the closing sync, the changes from the document's start to `range`'s start: how many come before it.
+ * @param {HandlerEnv} env
+ * @param {Word.Range} range  a range in the document body
+ */
+function queueChangesBefore(env, range) {
+  return env.context.document.body.getRange("Start").expandTo(range.getRange("Start")).getTrackedChanges().load("items/type");
 }
 
 /**
@@ -152,16 +160,29 @@ export async function list(env) {
   const scoped = scope === "document" ? undefined : queueScopeChanges(env, scope, true);
   await env.sync();
   const items = scoped ? scoped.changes.items : all.items;
-  const ids = scoped?.before ? documentIdsOf(all.items, scoped.before.items.length, items) : changeIds(items);
-  if (ids.some((id) => id === undefined)) {
-    env.note("warn", "Identical tracked changes on both sides of the scope's start: their changeIds are left out here; list the whole document (no scope) for them", "args.scope");
+  const changes = items.map((change) => ({
+    type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text,
+  }));
+  /** @param {(string | undefined)[]} ids */
+  const name = (ids) => changes.map((change, i) => (ids[i] ? { changeId: ids[i], ...change } : change));
+  if (!scoped) return { changes: name(changeIds(items)) };
+  if (scoped.relation?.value === "Unrelated") {
+    if (items.length) {
+      env.note("warn", "The scope is outside the document body (a header, footer, note or comment): its changes have no changeId; accept or reject them with this scope and all: true", "args.scope");
+    }
+    return { changes };
   }
-  return {
-    changes: items.map((change, i) => ({
-      ...(ids[i] ? { changeId: ids[i] } : {}),
-      type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text,
-    })),
-  };
+  // The changes before the scope come with Word.run's closing sync; the ids follow from them.
+  const before = queueChangesBefore(env, scoped.range);
+  const data = { changes };
+  env.afterSync(() => {
+    const ids = documentIdsOf(all.items, before.items.length, items);
+    if (ids.some((id) => id === undefined)) {
+      env.note("warn", "Identical tracked changes on both sides of the scope's start: their changeIds are left out here; list the whole document (no scope) for them", "args.scope");
+    }
+    data.changes = name(ids);
+  });
+  return data;
 }
 list.firstSync = /** @type {const} */ ("read");
 

@@ -111,3 +111,27 @@ test("a run's document ids follow the changes before it; identical changes on bo
   assert.deepEqual(documentIdsOf([x, y], 0, [z]), [undefined], "a run the document does not hold");
   assert.deepEqual(documentIdsOf([x, y], 0, []), []);
 });
+
+for (const profile of PROFILES) {
+  test(`a scope in a header: trackChanges.list and readDocument answer while the body has tracked changes (${profile})`, async () => {
+    // Word has no union of a header range and the body's start (Range.expandTo throws ItemNotFound), so the
+    // count of changes before the scope cannot be had: the scope's changes are listed without document ids.
+    const { engine, run } = setup(profile, { text: "Body text" });
+    ok(await run("headerFooter.set", { text: "Header words" }));
+    ok(await run("insertText", { text: " more", scope: "document", location: "end", trackChanges: true }));
+    const hit = ok(await run("search", { query: "Body" })).results[0];
+    const context = engine.registry.range(`${hit.rangeId}`.replace(/^rangeId:/, ""), "args.scope").context;
+    const header = context.document.sections.getFirst().getHeader("Primary").getRange("Whole");
+    const headerId = engine.registry.add("rng", header);
+    await context.sync();
+    assert.deepEqual(ok(await run("trackChanges.list", { scope: `rangeId:${headerId}` })).changes, []);
+    ok(await run("headerFooter.set", { text: "Tracked header", trackChanges: true }));
+    const listed = await run("trackChanges.list", { scope: `rangeId:${headerId}` });
+    assert.ok(ok(listed).changes.length > 0 && ok(listed).changes.every((c) => c.changeId === undefined));
+    assert.ok(listed.result.diagnostics.some((d) => d.level === "warn" && /outside the document body/.test(d.msg)));
+    const read = ok(await run("readDocument", { format: "structure", scope: `rangeId:${headerId}` }));
+    assert.match(read.blocks.map((b) => b.text).join(" "), /Tracked header/);
+    const markdown = ok(await run("readDocument", { format: "markdown", scope: `rangeId:${headerId}` }));
+    assert.match(markdown.markdown, /Tracked header/);
+  });
+}
