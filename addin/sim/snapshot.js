@@ -3,7 +3,7 @@ import { layout, effectiveFont, effectivePara, spanText } from "./model.js";
 import { columnCount, cellText } from "./tables-model.js";
 import { revisionsJSON } from "./revisions.js";
 import { contentControlsJSON } from "./content-controls.js";
-import { sectionsOf, notesOf, storyText, HEADER_FOOTER_TYPES } from "./stories.js";
+import { sectionsOf, notesOf, noteStoryText, storyText, HEADER_FOOTER_TYPES } from "./stories.js";
 
 const RUN_KEYS = ["bold", "italic", "underline", "name", "size", "color", "highlight", "strikeThrough", "link"];
 
@@ -104,6 +104,6 @@ function storiesJSON(doc) {
     });
   }
   const notes = notesOf(doc);
-  if (notes.length) out.notes = notes.map((n) => ({ type: n.type, text: storyText(n.story), reference: n.anchor.start }));
+  if (notes.length) out.notes = notes.map((n) => ({ type: n.type, text: noteStoryText(n.story), reference: n.anchor.start }));
   return out;
 }

@@ -100,6 +100,11 @@ export function storyText(story) {
   return L.paras.filter((i) => !i.cell).map((i) => i.para.units.filter((u) => !u.pic && !u.note).map((u) => u.ch).join("")).join("\n");
 }
 
+/** A note's text as a person reads it: its body without the note's own mark and the space after it. */
+export function noteStoryText(story) {
+  return storyText(story).replace(/^\u0002 ?/, "");
+}
+
 /** The live notes (footnotes and endnotes) in reference order. */
 export function notesOf(doc) {
   pruneNotes(doc);
@@ -113,12 +118,13 @@ export function pruneNotes(doc) {
 
 /**
  * Insert a footnote/endnote: its reference mark goes right after the span (Office.js: "The footnote
- * reference is placed after the range"), its body holds `text`.
+ * reference is placed after the range"), its body holds the note's own mark, a space and `text`, as Word's
+ * does: NoteItem.body.text starts with the mark's placeholder character U+0002 (OfficeDev/office-js#6942).
  */
 export function insertNote(doc, span, type, text) {
   const story = createStory(doc, type);
-  if (text) insertPartsAt(story, 0, [{ units: textUnits(text, EMPTY_FMT) }]);
   const note = { type, story, anchor: null, deleted: false };
+  insertPartsAt(story, 0, [{ units: [{ ch: NOTE_CHAR, f: EMPTY_FMT, noteMark: type }, ...textUnits(` ${text || ""}`, EMPTY_FMT)] }]);
   const at = insertPartsAt(doc, span.end, [{ units: [{ ch: NOTE_CHAR, f: EMPTY_FMT, note }] }]);
   note.anchor = { start: at.start, end: at.start + 1 };
   doc.anchors.add(note.anchor);

@@ -55,9 +55,12 @@ export function notesOf(load) {
   });
 }
 
-/** @param {Word.NoteItem} note  its body's text, paragraphs as new lines */
+/**
+ * @param {Word.NoteItem} note  its body's text, paragraphs as new lines, without the note's own mark: Word's body
+ * text starts with the mark's placeholder character (U+0002, OfficeDev/office-js#6942) and a space
+ */
 function noteText(note) {
-  return note.body.text.replace(/\r\n?/g, "\n").replace(/\n+$/, "");
+  return note.body.text.replace(/^[\u0002\uFFFD]\s?/, "").replace(/\r\n?/g, "\n").replace(/\n+$/, "");
 }
 
 /**

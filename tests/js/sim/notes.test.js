@@ -16,7 +16,8 @@ test("insertFootnote puts the reference after the range and returns a NoteItem w
     r.load("text");
     await ctx.sync();
     assert.equal(note.type, "Footnote");
-    assert.equal(note.body.text, "See page 4.");
+    // Word's note body starts with the note's own mark, read as U+0002, and a space (OfficeDev/office-js#6942).
+    assert.equal(note.body.text, "\u0002 See page 4.");
     assert.equal(note.body.type, "Footnote");
     assert.equal(ref.text, "", "the reference mark reads as nothing in Range.text (UNVERIFIED choice)");
     assert.equal(r.text, "beta", "the range does not grow to hold the mark");
@@ -48,17 +49,18 @@ test("endnotes and footnotes are listed by the collections of Body, Paragraph an
     p2Foot.load("items/body/text");
     r1Foot.load("items/body/text");
     await ctx.sync();
-    assert.deepEqual(bodyFoot.items.map((n) => n.body.text), ["f1", "f2"]);
-    assert.deepEqual(bodyEnd.items.map((n) => n.body.text), ["e1"]);
-    assert.deepEqual(p2Foot.items.map((n) => n.body.text), ["f2"]);
-    assert.deepEqual(r1Foot.items.map((n) => n.body.text), ["f1"]);
+    const own = (n) => n.body.text.replace(/^\u0002 /, "");
+    assert.deepEqual(bodyFoot.items.map(own), ["f1", "f2"]);
+    assert.deepEqual(bodyEnd.items.map(own), ["e1"]);
+    assert.deepEqual(p2Foot.items.map(own), ["f2"]);
+    assert.deepEqual(r1Foot.items.map(own), ["f1"]);
     const first = ctx.document.body.footnotes.getFirst();
     const next = first.getNext();
     const after = next.getNextOrNullObject();
     next.body.load("text");
     after.load("isNullObject");
     await ctx.sync();
-    assert.equal(next.body.text, "f2");
+    assert.equal(next.body.text, "\u0002 f2");
     assert.equal(after.isNullObject, true);
   });
   assert.deepEqual(sim.snapshot().notes.map((n) => [n.type, n.text]), [["Footnote", "f1"], ["Footnote", "f2"], ["Endnote", "e1"]]);
@@ -87,7 +89,7 @@ test("editing a note body does not move body ranges; body edits keep the note's 
     ref.load("text");
     await ctx.sync();
     assert.equal(claim.text, "claim");
-    assert.equal(note.body.text, "Primary Source\nSecond line".replace("\n", "\r"));
+    assert.equal(note.body.text, "Primary \u0002 Source\rSecond line", "the body's start is before the note's own mark");
     assert.equal(around.text, "claim");
   });
   assert.equal(sim.snapshot().notes[0].reference, 7 + 10);
@@ -143,7 +145,7 @@ test("insertFootnote without text makes an empty note; a non-string text is Inva
     const n = ctx.document.body.getRange("Whole").insertFootnote();
     n.body.load("text");
     await ctx.sync();
-    assert.equal(n.body.text, "");
+    assert.equal(n.body.text, "\u0002 ", "only the note's own mark and its space");
   });
   await rejectsWith(sim.Word.run(async (ctx) => {
     ctx.document.body.getRange("Start").insertFootnote(42);
