@@ -112,6 +112,12 @@ export async function set(env) {
     if (blocks) buildBlocks(blocks, () => body.paragraphs.getFirst(), kind === "header" ? "Header" : "Footer");
     else if (text) body.insertText(text, "Start");
   }
+  if (type !== "primary") {
+    // The sections' "Different First Page" / "Different Odd & Even Pages" options decide whether Word shows these;
+    // WordApi cannot read or set them (only WordApiDesktop 1.3's PageSetup can), so say so rather than imply it shows.
+    const option = type === "firstPage" ? "Different First Page" : "Different Odd & Even Pages";
+    env.note("warn", `Word shows this ${kind} only in sections where "${option}" is on (Header & Footer > Options); the add-in cannot switch it on, so where it is off the text is kept but not shown`, "args.type");
+  }
   const data = { sections: picked.map(({ index }) => index), sectionCount: count, kind, type };
   return blocks ? { ...data, blocks: blocks.length } : { ...data, text };
 }

@@ -6,8 +6,9 @@ import { PROFILES, fails, ok, setup } from "./helpers.js";
 for (const profile of PROFILES) {
   test(`headerFooter.set text then get reads it back (${profile})`, async () => {
     const { sim, run } = setup(profile, { text: "Body one\nBody two" });
-    const set = ok(await run("headerFooter.set", { section: "all", kind: "header", type: "primary", text: "ACME Report" }));
-    assert.deepEqual(set, { sections: [0], sectionCount: 1, kind: "header", type: "primary", text: "ACME Report" });
+    const primary = await run("headerFooter.set", { section: "all", kind: "header", type: "primary", text: "ACME Report" });
+    assert.deepEqual(ok(primary), { sections: [0], sectionCount: 1, kind: "header", type: "primary", text: "ACME Report" });
+    assert.deepEqual(primary.result.diagnostics, [], "a primary header shows wherever it is set");
     ok(await run("headerFooter.set", { section: 0, kind: "footer", type: "primary", text: "Page footer\nline two" }));
     assert.equal(sim.snapshot().sections[0].headers.primary, "ACME Report");
     assert.equal(sim.snapshot().sections[0].footers.primary, "Page footer\nline two");
@@ -28,8 +29,14 @@ for (const profile of PROFILES) {
   test(`headerFooter.set markdown builds Word paragraphs in the Header style (${profile})`, async () => {
     const { sim, run } = setup(profile, { text: "Body" });
     const blocks = [{ type: "paragraph", runs: [{ text: "ACME", bold: true }, { text: " confidential" }] }, { type: "paragraph", runs: [{ text: "Draft" , italic: true }] }];
-    const data = ok(await run("headerFooter.set", { section: "all", kind: "header", type: "firstPage", blocks }));
+    const outcome = await run("headerFooter.set", { section: "all", kind: "header", type: "firstPage", blocks });
+    const data = ok(outcome);
     assert.equal(data.blocks, 2);
+    // Word shows a first-page header only where the section's "Different First Page" option is on, which the add-in
+    // cannot switch on: the result says so.
+    const warning = outcome.result.diagnostics.find((d) => d.field === "args.type");
+    assert.equal(warning?.level, "warn");
+    assert.match(warning?.msg ?? "", /Different First Page/);
     assert.equal(sim.snapshot().sections[0].headers.firstPage, "ACME confidential\nDraft");
     const header = sim._model.finalSection.headers.FirstPage;
     const paras = header.body.blocks;
