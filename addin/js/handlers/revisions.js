@@ -208,14 +208,18 @@ function decide(accept) {
     if (scope !== "document") {
       env.note("info", "changeIds name changes anywhere in the document: scope only narrows all: true", "args.scope");
     }
-    const wanted = Array.isArray(env.args.changeIds) ? env.args.changeIds.map(String) : [];
+    const wanted = [...new Set(Array.isArray(env.args.changeIds) ? env.args.changeIds.map(String) : [])];
     const ids = changeIds(changes.items);
     const missing = wanted.filter((id) => !ids.includes(id));
     if (missing.length) {
       throw new PaneError("E_NOT_FOUND", `No tracked change ${missing.map((id) => `"${id}"`).join(", ")} in the document (list them again with trackChanges.list)`, "args.changeIds");
     }
-    for (const id of wanted) {
-      const change = changes.items[ids.indexOf(id)];
+    // Last in the document first. A TrackedChange has no id, so Office.js addresses a loaded item by its index in
+    // the collection; if Word resolves those indexes as the request runs, each accept or reject leaves the indexes
+    // before it unchanged, so none names another change.
+    const positions = wanted.map((id) => ids.indexOf(id)).sort((a, b) => b - a);
+    for (const position of positions) {
+      const change = changes.items[position];
       if (accept) change.accept();
       else change.reject();
     }

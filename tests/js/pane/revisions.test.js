@@ -135,3 +135,16 @@ for (const profile of PROFILES) {
     assert.match(markdown.markdown, /Tracked header/);
   });
 }
+
+for (const profile of PROFILES) {
+  test(`accepting the same changeId twice in one call accepts it once (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "One two three" });
+    ok(await run("replace", { target: "searchQuery", query: "two", replaceWith: "2", mode: "replaceAll", scope: "document", trackChanges: true }));
+    const { changes } = ok(await run("trackChanges.list", {}));
+    const [added, deleted] = changes;
+    assert.deepEqual(ok(await run("trackChanges.accept", { changeIds: [deleted.changeId, added.changeId, deleted.changeId] })),
+      { accepted: 2, changeIds: [deleted.changeId, added.changeId] });
+    assert.equal(sim.text(), "One 2 three");
+    assert.deepEqual(sim.snapshot().revisions, []);
+  });
+}
