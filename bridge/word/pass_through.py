@@ -134,7 +134,7 @@ class PassThrough:
                                         headers=headers) as response:
                 if response.headers.get("content-type", "").startswith("text/event-stream"):
                     return await self._relay_events(response, request, version, send)
-                return await self._answer(response, await response.aread(), request, version, send)
+                return await self._answer(response, _parsed(await response.aread()), request, version, send)
         except httpx2.TransportError as exc:  # the answer broke off (a refused connection is a body already)
             raise _Unanswered(str(exc) or type(exc).__name__) from exc
 
@@ -144,20 +144,18 @@ class PassThrough:
         async for event in httpx2.EventSource(response):
             if not event.data:
                 continue  # a keep-alive
-            message = json.loads(event.data)
+            message = _parsed(event.data)
+            if not isinstance(message, dict):
+                raise _Unanswered("the event stream carried something other than JSON-RPC")
             if "id" in message and ("result" in message or "error" in message):
-                return await self._answer(response, event.data.encode(), request, version, send)
+                return await self._answer(response, message, request, version, send)
             if "method" in message and "id" not in message:
                 await send(jsonrpc_message_adapter.validate_python(message, by_name=False))
         raise _Unanswered("the event stream ended before the answer")
 
-    async def _answer(self, response: httpx2.Response, raw: bytes, request: JSONRPCRequest, version: str,
+    async def _answer(self, response: httpx2.Response, message: Any, request: JSONRPCRequest, version: str,
                       send: Send) -> bool:
-        """Send the bridge's answer on to the client; False when the bridge did not run the call."""
-        try:
-            message = json.loads(raw)
-        except ValueError:
-            message = None
+        """Send the bridge's answer (parsed, or None) on to the client; False when the bridge did not run the call."""
         if not isinstance(message, dict) or ("result" not in message and "error" not in message):
             # Not JSON-RPC: a refusal before our route (the bridge's guard) did not run it; a server error may have.
             if response.status_code < 500:
@@ -196,6 +194,14 @@ class PassThrough:
                   "structuredContent": envelope, "isError": True, "resultType": "complete"}
         return jsonrpc_message_adapter.validate_python(
             {"jsonrpc": "2.0", "id": request.id, "result": for_version(version, result)}, by_name=False)
+
+
+def _parsed(raw: str | bytes) -> Any:
+    """JSON, or None where it is not."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 def for_version(version: str, result: dict[str, Any]) -> dict[str, Any]:
