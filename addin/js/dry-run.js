@@ -45,6 +45,14 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
   const checks = [];
   let reads = false;
 
+  // Checks of the args alone come first: a refusal must leave nothing queued on the shared context.
+  if (op === "search") wordSearch(env);
+  if (op === "table.create") createArgs(args);
+  if (op === "insertPicture" && args.wrapType !== undefined && args.wrapType !== "inline" && !supports("WordApiDesktop", "1.2")) {
+    throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
+  }
+  if (op === "table.mergeCells" && args.tableRef !== undefined) assertCanMerge(supports);
+
   if (expectText !== undefined) {
     const made = TARGET_FIELDS.map((name) => createdBy(args[name])).find(Boolean);
     if (made) {
@@ -76,15 +84,8 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
       checks.push(() => { targets[name] = resolved.describe(); });
     }
   }
-  if (op === "search") wordSearch(env);
-  if (op === "table.create") createArgs(args);
-  if (op === "insertPicture" && args.wrapType !== undefined && args.wrapType !== "inline" && !supports("WordApiDesktop", "1.2")) {
-    throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
-  }
-
   if (args.tableRef !== undefined) {
     const made = createdBy(args.tableRef);
-    if (op === "table.mergeCells") assertCanMerge(supports);
     if (made) {
       targets.tableRef = made;
     } else {

@@ -39,7 +39,7 @@ import { runReadBack } from "./batch.js";
  * @returns {Engine}
  */
 export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 200 }) {
-  const registry = createRegistry({ limit: registryLimit });
+  const registry = createRegistry({ limit: registryLimit, supports: (name, version) => supports(name, version) });
   /** @type {Map<string, { fingerprint: Fingerprint, pending: Promise<ExecuteOutcome> }>} oldest first */
   const cache = new Map();
   /** @type {Set<(paused: boolean) => void>} */

@@ -40,7 +40,7 @@ export function targetRange(registry, args, context) {
     const value = args[name];
     if (context && typeof value === "string" && value.startsWith("anchor:")) {
       const field = `args.${name}`;
-      return { field, id: value, range: anchorRange(context, value.slice(7), field) };
+      return { field, id: value, range: anchorRange(context, registry, value.slice(7), field) };
     }
     if (typeof value !== "string" || !value.startsWith("rangeId:")) continue;
     const field = `args.${name}`;

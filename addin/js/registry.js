@@ -36,6 +36,8 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
+ * @property {(field: string) => void} requireAnchors  E_UNSUPPORTED when the host cannot find an anchor's
+ *   content control (ContentControlCollection.getFirst, WordApi 1.3): checked before anything is queued
  * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
  * @property {() => number} mark  a point in the running op: `rollbackOp(mark)` forgets only the ids minted after it
  *   (a batch rolls back one failed op of many)
@@ -54,10 +56,11 @@ function newSalt() {
  * Word tracks an object once: a second `trackedObjects.add` does nothing and one `remove` releases it for
  * good (re-adding it then throws). So each tracked object has exactly one id, and releasing that id is the
  * only thing that untracks it.
- * @param {{ limit?: number, salt?: string }} [options]
+ * @param {{ limit?: number, salt?: string, supports?: (name: string, version: string) => boolean }} [options]
+ *   `supports` tells which requirement sets the host offers (anchor scopes need WordApi 1.3)
  * @returns {Registry}
  */
-export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
+export function createRegistry({ limit = 500, salt = newSalt(), supports = undefined } = {}) {
   /** @type {Map<string, RegistryEntry>} insertion order = least recently used first */
   const entries = new Map();
   /** @type {Map<OfficeExtension.ClientObject, string>} each tracked object's one id */
@@ -167,6 +170,11 @@ export function createRegistry({ limit = 500, salt = newSalt() } = {}) {
     },
     mintedThisOp: () => minted,
     lookup,
+    requireAnchors(field) {
+      if (supports && !supports("WordApi", "1.3")) {
+        throw new PaneError("E_UNSUPPORTED", `${field}: anchors ("anchor:<id>") need WordApi 1.3, which this Word does not offer; use a rangeId`, field);
+      }
+    },
     range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     beginOp() {
@@ -217,7 +225,7 @@ export function parseRef(ref, field) {
 export function resolveScope(context, registry, scope, field = "args.scope") {
   if (scope === "document") return { kind: "document", body: context.document.body };
   if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
-  if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, scope.slice(7), field) };
+  if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, registry, scope.slice(7), field) };
   const { kind, id } = parseScopeRef(scope, field);
   if (kind === "rangeId" && id.startsWith("tbl_")) return { kind: "range", range: registry.table(id, field).getRange("Whole") };
   return { kind: "range", range: registry.range(id, field) };
@@ -236,29 +244,20 @@ function parseScopeRef(scope, field) {
 export const ANCHOR_TAG_PREFIX = "wordbridge:";
 
 /**
- * The content control of an anchor (`anchor:<id>` scopes): found by its tag, which lives in the document, so
- * it outlives the pane and the server. ItemNotFound (E_NOT_FOUND) at the sync when no control has the tag.
- * `getFirst` and `getRange` are WordApi 1.3, content controls 1.1: a host below 1.3 throws ApiNotFound
- * (E_UNSUPPORTED naming the set) when they are queued.
- * @param {Word.RequestContext} context
- * @param {string} id
- * @param {string} [field]
- * @returns {Word.ContentControl}
- */
-export function anchorControl(context, id, field = "args.scope") {
-  if (!id) throw new PaneError("E_INVALID_ARG", `${field} must be "anchor:<id>" with an id from anchor.create`, field);
-  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst();
-}
-
-/**
  * The content of an anchor's content control: what `anchor:<id>` designates wherever `rangeId:<id>` may be.
+ * The control is found by its tag, which lives in the document, so it outlives the pane and the server;
+ * ItemNotFound (E_NOT_FOUND) at the sync when no control has the tag. `getFirst` and `getRange` are WordApi
+ * 1.3 (content controls 1.1): a host below 1.3 is refused before anything is queued.
  * @param {Word.RequestContext} context
+ * @param {Registry} registry
  * @param {string} id
  * @param {string} [field]
  * @returns {Word.Range}
  */
-export function anchorRange(context, id, field = "args.scope") {
-  return anchorControl(context, id, field).getRange("Content");
+export function anchorRange(context, registry, id, field = "args.scope") {
+  if (!id) throw new PaneError("E_INVALID_ARG", `${field} must be "anchor:<id>" with an id from anchor.create`, field);
+  registry.requireAnchors(field);
+  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst().getRange("Content");
 }
 
 /**
@@ -285,7 +284,7 @@ export function resolveScopeRange(context, registry, scope, field = "args.scope"
  */
 export function resolveTableRef(registry, ref, field = "args.tableRef", context = undefined) {
   if (context && typeof ref === "string" && ref.startsWith("anchor:")) {
-    return { table: anchorRange(context, ref.slice(7), field).parentTableOrNullObject, viaRange: true };
+    return { table: anchorRange(context, registry, ref.slice(7), field).parentTableOrNullObject, viaRange: true };
   }
   const { kind, id } = parseRef(ref, field);
   if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };

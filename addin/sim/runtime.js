@@ -416,6 +416,7 @@ export function createRuntime(sim) {
     constructor() {
       this._sim = sim;
       this._queue = [];
+      sim.contexts.add(new WeakRef(this));
       this._base = { alive: true, objects: [] };
       this._session = this._base;
       this.trackedObjects = new TrackedObjects(this);

@@ -36,6 +36,8 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     profile,
     latencyMs,
     syncs: 0,
+    /** @type {Set<WeakRef<any>>} the request contexts made so far (for leftoverOperations) */
+    contexts: new Set(),
     countSync() { state.syncs++; },
     stamp() { return `${state.doc.version}:${state.doc.selectionVersion}:${storiesStamp(state.doc)}`; },
     release(anchor) {
@@ -151,6 +153,20 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     /** context.sync() calls so far (Word.run's own final sync included). */
     get syncCount() { return state.syncs; },
     resetSyncCount() { state.syncs = 0; },
+    /**
+     * Operations queued on any request context and not yet synced: what a failed batch left behind, which
+     * Word keeps in the context's pending request and runs with that context's next sync.
+     * @returns {string[]} their locations, e.g. "Range.insertText"
+     */
+    leftoverOperations() {
+      const found = [];
+      for (const ref of [...state.contexts]) {
+        const ctx = ref.deref();
+        if (!ctx) state.contexts.delete(ref);
+        else for (const op of ctx._queue) if (op.trace === undefined) found.push(op.location);
+      }
+      return found;
+    },
     setText,
     load,
     snapshot: () => snapshotDocument(state.doc),

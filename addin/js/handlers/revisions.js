@@ -156,8 +156,9 @@ getMode.firstSync = /** @type {const} */ ("read");
  */
 export async function list(env) {
   const scope = env.args.scope ?? "document";
-  const all = queueDocumentChanges(env);
+  // The scope first: an unknown id throws before anything is queued.
   const scoped = scope === "document" ? undefined : queueScopeChanges(env, scope, true);
+  const all = queueDocumentChanges(env);
   await env.sync();
   const items = scoped ? scoped.changes.items : all.items;
   const changes = items.map((change) => ({

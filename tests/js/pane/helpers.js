@@ -32,6 +32,12 @@ export function setup(profile, { text, registryLimit, cacheLimit, simOptions = {
       assert.equal(outcome.stats.syncs, counted, `${op}: engine stats.syncs ${outcome.stats.syncs} vs simulator ${counted}`);
       assert.ok(counted <= 2, `${op} used ${counted} syncs`);
     }
+    if (!outcome.result.ok) {
+      // Word keeps what a failed batch queued and runs it with the shared context's next sync: a failed op
+      // must leave nothing behind, or its half-done edit lands silently with the next op.
+      const left = sim.leftoverOperations();
+      assert.deepEqual(left, [], `${op} failed (${outcome.result.code}) and left queued operations: ${left.join(", ")}`);
+    }
     return outcome;
   }
   return { sim, engine, run };
