@@ -28,7 +28,10 @@ export function createDocumentModel() {
     // Host quirks tests can switch on through sim._model (off = what the documentation promises).
     // ignoresPictureSize: setting InlinePicture/Shape width or height is accepted and does nothing, as Word on
     // the web has been reported to do; handlers must read the size back instead of echoing what they set.
-    quirks: { ignoresPictureSize: false },
+    // noteMarkText: what a footnote/endnote reference mark reads as in Range/Paragraph text. "" reads it as
+    // nothing; Word on Windows keeps the mark as the placeholder character U+0002 in the text stream
+    // (OfficeDev/office-js#2749) and has been reported to let it through the API (office-js#6942).
+    quirks: { ignoresPictureSize: false, noteMarkText: "" },
     // Other stories (headers, footers, notes: stories.js), the last section's own data (Word keeps it in the
     // final paragraph mark; earlier sections' data sits on their section-break units) and the notes.
     stories: new Set(), finalSection: newSectionData(), notes: [],
@@ -205,14 +208,15 @@ export function spanText(doc, s, e) {
   const L = layout(doc);
   const from = Math.max(0, s), to = Math.min(Math.max(0, e), L.length);
   if (to <= from) return "";
-  if (L._chars) return L._chars.slice(from, to).join("");
+  const noteMark = doc.quirks?.noteMarkText || "";
+  if (L._chars && !noteMark) return L._chars.slice(from, to).join("");
   // Walk only the paragraphs the span covers instead of building the whole stream.
   let out = "";
   let pos = from;
   for (let k = Math.max(0, paraIndexAt(L, from)); k < L.paras.length && pos < to; k++) {
     const info = L.paras[k];
     for (; pos < info.start && pos < to; pos++) out += "\r";
-    for (; pos < info.mark && pos < to; pos++) { const u = info.para.units[pos - info.start]; out += u.pic || u.note ? "" : u.ch; }
+    for (; pos < info.mark && pos < to; pos++) { const u = info.para.units[pos - info.start]; out += u.pic ? "" : u.note ? noteMark : u.ch; }
     if (pos === info.mark && pos < to) { out += info.markCh; pos++; }
   }
   for (; pos < to; pos++) out += "\r";

@@ -1,6 +1,8 @@
 // Markdown of readDocument's page: paragraphs (their words, links and pictures) and tables as markdown, and
 // the heading level and list of a loaded paragraph (structure uses them too).
 
+import { withoutNoteMarks } from "./read-notes.js";
+
 /** @typedef {import("./read.js").Loaded} Loaded */
 /**
  * A word of a paragraph with its formatting (Paragraph.getTextRanges splits at spaces; a property is null
@@ -55,11 +57,11 @@ export function markdownOf(loaded) {
     const { paragraph } = block;
     const list = listOf(block);
     if (!list) widths = [];
-    const text = paragraph.text;
+    const text = withoutNoteMarks(paragraph.text);
     if (isCode(paragraph) && text) return { md: fence(text.replace(/\f/g, "").split("\v").join("\n")) };
     const level = headingLevel(paragraph) ?? (paragraph.styleBuiltIn === "Title" ? 1 : undefined);
     const quote = paragraph.styleBuiltIn === "Quote" || paragraph.styleBuiltIn === "IntenseQuote";
-    const links = (block.links?.items ?? []).map((range) => ({ text: range.text, url: range.hyperlink }));
+    const links = (block.links?.items ?? []).map((range) => ({ text: withoutNoteMarks(range.text), url: range.hyperlink }));
     const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links);
     const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
     const inline = [renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" ");
@@ -102,7 +104,7 @@ export function runsOf(ranges, text, styled, links = []) {
   let at = 0;
   for (const range of ranges) {
     /** @type {Word_} */
-    const word = { text: range.text, bold: range.font.bold, italic: range.font.italic, strike: range.font.strikeThrough, font: range.font.name };
+    const word = { text: withoutNoteMarks(range.text), bold: range.font.bold, italic: range.font.italic, strike: range.font.strikeThrough, font: range.font.name };
     const found = word.text ? text.indexOf(word.text, at) : -1;
     if (found < 0 || text.slice(at, found).trim()) return [plainRun(text)];
     if (found > at) runs.push(plainRun(text.slice(at, found)));

@@ -10,7 +10,7 @@ import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
-import { notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
+import { notesOf, queueNoteCounts, queueNotes, withFootnotes, withoutNoteMarks } from "./read-notes.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
@@ -221,7 +221,7 @@ function textOf(block) {
 
 /** @param {string} text Word's line breaks (\v) as new lines, page and section breaks (\f) dropped. */
 function plain(text) {
-  return text.replace(/\v/g, "\n").replace(/\f/g, "");
+  return withoutNoteMarks(text).replace(/\v/g, "\n").replace(/\f/g, "");
 }
 
 /** @param {string[][]} values */

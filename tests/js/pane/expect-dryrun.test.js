@@ -89,6 +89,15 @@ for (const profile of PROFILES) {
     fails(await env.run("insertText", { text: "x", scope: "rangeId:rng_gone_1", expectText: "one" }), "E_NOT_FOUND", "args.scope");
   });
 
+  test(`a block's rangeId from readDocument takes the block's text as its expectText (${profile})`, async () => {
+    // The block's range holds the paragraph mark; the text readDocument shows for it does not.
+    const { run } = setup(profile, { text: "Terms apply.\nEnd" });
+    const { blocks } = ok(await run("readDocument", { format: "structure", includeRangeIds: true }));
+    ok(await run("applyStyle", { scope: `rangeId:${blocks[0].rangeId}`, char: { bold: true }, expectText: blocks[0].text }));
+    const stale = fails(await run("applyStyle", { scope: `rangeId:${blocks[0].rangeId}`, char: { bold: false }, expectText: "Terms apply" }), "E_NOT_FOUND", "args.expectText");
+    assert.match(stale.diagnostics[0].msg, /stale range/);
+  });
+
   test(`dryRun on every op changes nothing, mints no id and reports the targets (${profile})`, async () => {
     const f = await fixture(profile);
     await withCustomStyle(f.sim);
@@ -172,6 +181,9 @@ test("texts in messages are clipped, line ends compared loosely", () => {
   assert.equal(clip("one\rtwo"), "one¶two");
   assert.ok(sameText("one\rtwo", "one\ntwo"));
   assert.ok(!sameText("one", "one "));
+  assert.ok(sameText("one\r", "one"), "a paragraph's closing mark is not a difference");
+  assert.ok(!sameText("one\r\r", "one"));
+  assert.ok(sameText("Revenue\u0002 grew", "Revenue grew"), "nor is a note reference's placeholder");
 });
 
 test("a stale range of a long text says where the texts differ", async () => {

@@ -4,6 +4,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, ok, setup } from "./helpers.js";
 
+/** The first paragraph's text as Office.js gives it. */
+async function wordText(sim) {
+  let text = "";
+  await sim.Word.run(async (context) => {
+    const paragraph = context.document.body.paragraphs.getFirst().load("text");
+    await context.sync();
+    text = paragraph.text;
+  });
+  return text;
+}
+
 for (const profile of PROFILES) {
   test(`structure and markdown show each block's notes (${profile})`, async () => {
     const { run } = setup(profile, { text: "Revenue grew.\nCosts fell.\nEnd" });
@@ -27,6 +38,22 @@ for (const profile of PROFILES) {
       "Costs fell.[^2][^e1]", "[^2]: Second quarter only.\n[^e1]: See appendix.",
       "End",
     ].join("\n\n"));
+  });
+
+  test(`a host whose text keeps the reference mark's placeholder (U+0002) reads and compares as one that does not (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Revenue grew. Costs fell.\nEnd" });
+    sim._model.quirks.noteMarkText = "\u0002";
+    const revenue = ok(await run("search", { query: "Revenue grew" })).results[0];
+    ok(await run("footnote.insert", { scope: `rangeId:${revenue.rangeId}`, text: "Audited figures." }));
+    assert.equal(sim.snapshot().blocks[0].text.includes("\u0002") || (await wordText(sim)).includes("\u0002"), true, "the host shows the mark");
+
+    const { blocks } = ok(await run("readDocument", { format: "structure", includeRangeIds: true }));
+    assert.equal(blocks[0].text, "Revenue grew. Costs fell.");
+    assert.equal(ok(await run("readDocument", { format: "text" })).text, "Revenue grew. Costs fell.\nEnd");
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Revenue grew. Costs fell.[^1]\n\n[^1]: Audited figures.\n\nEnd");
+    // The text a client read is the text it expects: the placeholder is not a change.
+    ok(await run("applyStyle", { scope: `rangeId:${blocks[0].rangeId}`, char: { bold: true }, expectText: blocks[0].text }));
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "**Revenue grew. Costs fell.**[^1]\n\n[^1]: Audited figures.\n\nEnd");
   });
 
   test(`a page of a document without notes reads as before (${profile})`, async () => {
