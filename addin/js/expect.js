@@ -6,7 +6,6 @@
 
 import { PaneError } from "./errors.js";
 import { anchorRange, parseRef } from "./registry.js";
-import { withoutNoteMarks } from "./handlers/read-notes.js";
 
 /** The fields through which an op targets a range or table. */
 export const TARGET_FIELDS = /** @type {const} */ (["scope", "target", "tableRef"]);
@@ -73,6 +72,16 @@ export function queueExpectation(registry, args, expectText, context) {
       if (!sameText(found, expectText)) throw staleRange(expectText, found);
     },
   };
+}
+
+/**
+ * Text as a reader sees it: without the placeholder character Word keeps for a footnote or endnote reference mark
+ * (U+0002; OfficeDev/office-js#2749, #6942), which reaches the API's text on some hosts. The notes themselves are
+ * listed apart (structure `notes`, markdown `[^1]`).
+ * @param {string} text
+ */
+export function withoutNoteMarks(text) {
+  return text.includes("\u0002") ? text.replace(/\u0002/g, "") : text;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Markdown of readDocument's page: paragraphs (their words, links and pictures) and tables as markdown, and
 // the heading level and list of a loaded paragraph (structure uses them too).
 
-import { withoutNoteMarks } from "./read-notes.js";
+import { withoutNoteMarks } from "../expect.js";
 
 /** @typedef {import("./read.js").Loaded} Loaded */
 /**

@@ -56,16 +56,6 @@ export function notesOf(load) {
 }
 
 /**
- * Text as a reader sees it: without the placeholder character Word keeps for a footnote or endnote reference mark
- * (U+0002; OfficeDev/office-js#2749, #6942), which reaches the API's text on some hosts. The notes themselves are
- * listed apart (structure `notes`, markdown `[^1]`).
- * @param {string} text
- */
-export function withoutNoteMarks(text) {
-  return text.includes("\u0002") ? text.replace(/\u0002/g, "") : text;
-}
-
-/**
  * @param {Word.NoteItem} note  its body's text, paragraphs as new lines, without the note's own mark: Word's body
  * text starts with the mark's placeholder character (U+0002, OfficeDev/office-js#6942) and a space
  */

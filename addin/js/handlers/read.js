@@ -10,7 +10,8 @@ import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
-import { notesOf, queueNoteCounts, queueNotes, withFootnotes, withoutNoteMarks } from "./read-notes.js";
+import { notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
+import { withoutNoteMarks } from "../expect.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
