@@ -172,7 +172,8 @@ function resolveTarget(context, registry, value, field) {
     return { reads: true, describe: () => ({ kind: "anchor", anchorId: value.slice(7), text: clip(target.range.text) }) };
   }
   const { id } = parseRef(value, field);
-  return { reads: true, describe: () => ({ kind: id.startsWith("tbl_") ? "table" : "range", rangeId: id, text: clip(target.range.text) }) };
+  const whole = target.kind === "range" && target.paragraphs ? { wholeParagraphs: true } : {};
+  return { reads: true, describe: () => ({ kind: id.startsWith("tbl_") ? "table" : "range", rangeId: id, text: clip(target.range.text), ...whole }) };
 }
 
 /**

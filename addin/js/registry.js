@@ -20,6 +20,8 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {number} minted  the op that created the id (a failure of that op forgets it)
  * @property {number} seq     the id's number (ids minted after a {@link Registry.mark} have a higher one)
  * @property {number} used    the last op that created, looked up or returned the id (never evicted during it)
+ * @property {boolean} [paragraphs]  a range of whole paragraphs without the last one's mark (a readDocument block,
+ *   an insertMarkdown result): replacing it with nothing removes the paragraphs, not just their text
  */
 
 /**
@@ -27,7 +29,7 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {string} salt
  * @property {number} limit
  * @property {() => number} size
- * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject }) => string} add
+ * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean }) => string} add
  *   the id of a tracked object: its existing id when it has one (one object, one id), else a new one (the
  *   object is tracked; the least recently used ids beyond the limit are released)
  * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number }) => (string | undefined)[]} addAll
@@ -36,6 +38,7 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
+ * @property {(id: string) => boolean} isParagraphs  whether the id's range is whole paragraphs (see RegistryEntry)
  * @property {(field: string) => void} requireAnchors  E_UNSUPPORTED when the host cannot find an anchor's
  *   content control (ContentControlCollection.getFirst, WordApi 1.3): checked before anything is queued
  * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
@@ -137,8 +140,9 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
    * @param {IdKind} kind
    * @param {OfficeExtension.ClientObject} object
    * @param {OfficeExtension.ClientObject} [holds]
+   * @param {boolean} [paragraphs]
    */
-  function add(kind, object, holds) {
+  function add(kind, object, holds, paragraphs) {
     const known = idOf.get(object);
     const entry = known === undefined ? undefined : entries.get(known);
     if (known !== undefined && entry) {
@@ -153,7 +157,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       heldCollections.set(holds, count + 1);
     }
     const id = `${kind}_${salt}_${++counter}`;
-    entries.set(id, { kind, object, holds, minted: currentOp, seq: counter, used: currentOp });
+    entries.set(id, { kind, object, holds, minted: currentOp, seq: counter, used: currentOp, ...(paragraphs ? { paragraphs } : {}) });
     idOf.set(object, id);
     minted += 1;
     evictBeyondLimit();
@@ -164,7 +168,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     salt,
     limit,
     size: () => entries.size,
-    add: (kind, object, { holds } = {}) => add(kind, object, holds),
+    add: (kind, object, { holds, paragraphs } = {}) => add(kind, object, holds, paragraphs),
     addAll(kind, objects, { holds, cap = Infinity } = {}) {
       return objects.map((object, index) => (index < cap ? add(kind, object, holds) : undefined));
     },
@@ -177,6 +181,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     },
     range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
+    isParagraphs: (id) => entries.get(id)?.paragraphs === true,
     beginOp() {
       currentOp += 1;
       minted = 0;
@@ -211,7 +216,8 @@ export function parseRef(ref, field) {
 
 /**
  * What a `scope` designates: the document body, the selection, or a tracked range.
- * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | { kind: "range", range: Word.Range }} ScopeTarget
+ * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs).
+ * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | { kind: "range", range: Word.Range, paragraphs?: boolean }} ScopeTarget
  */
 
 /**
@@ -228,7 +234,8 @@ export function resolveScope(context, registry, scope, field = "args.scope") {
   if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, registry, scope.slice(7), field) };
   const { kind, id } = parseScopeRef(scope, field);
   if (kind === "rangeId" && id.startsWith("tbl_")) return { kind: "range", range: registry.table(id, field).getRange("Whole") };
-  return { kind: "range", range: registry.range(id, field) };
+  const range = registry.range(id, field);
+  return registry.isParagraphs(id) ? { kind: "range", range, paragraphs: true } : { kind: "range", range };
 }
 
 /**

@@ -63,8 +63,11 @@ export async function insertMarkdown({ context, registry, args, sync }) {
   const built = buildBlocks(blocks, start);
   const first = built[0];
   const lastBuilt = built[built.length - 1];
-  const whole = (first.table ?? first.paragraph).getRange("Whole").expandTo((lastBuilt.table ?? lastBuilt.paragraph).getRange("Whole"));
-  const rangeId = registry.add("rng", whole);
+  // Up to the last paragraph's text, not its mark: "end" on the id then lands in that paragraph, "replace" keeps
+  // the paragraph after it out of the edit (a range ending with a mark would reach into the next paragraph).
+  const from = (first.table ?? first.paragraph).getRange("Whole");
+  const whole = lastBuilt.table ? from.expandTo(lastBuilt.table.getRange("Whole")) : from.expandTo(lastBuilt.paragraph.getRange("Content"));
+  const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table });
   deleteReplaced?.();
   return { rangeId, blocks: blocks.length };
 }

@@ -53,7 +53,7 @@ export async function readDocument(env) {
   const review = counts && queueReview(env, counts, page);
   const notes = queueNotes(noteCounts, page);
   const ids = includeRangeIds && format === "structure"
-    ? page.map((block) => (block.kind === "paragraph" ? registry.add("rng", block.paragraph.getRange("Whole")) : registry.add("tbl", block.table, { holds: tables })))
+    ? page.map((block) => (block.kind === "paragraph" ? registry.add("rng", block.paragraph.getRange("Content"), { paragraphs: true }) : registry.add("tbl", block.table, { holds: tables })))
     : [];
   /** @type {Record<string, any>} completed once the details are loaded */
   const data = {};

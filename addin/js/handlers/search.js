@@ -4,6 +4,7 @@ import { bool, int, oneOf, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
 import { regexToWildcards } from "../regex-to-wildcards.js";
 import { DEFAULT_TRACK_CAP, resolveScope } from "../registry.js";
+import { replaceText } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -149,7 +150,8 @@ function clip(text, start, end) {
 
 /**
  * Replace the target's text. For "searchQuery": search (one sync), then replace the first hit or every
- * hit; otherwise the document, the selection or the range is replaced as a whole. Word.run's closing sync
+ * hit; otherwise the document, the selection or the range is replaced as a whole (a block's id by "" loses its
+ * paragraphs, as in insertText). Word.run's closing sync
  * applies the replacements.
  * @param {HandlerEnv} env
  */
@@ -162,7 +164,7 @@ export async function replace(env) {
   if (targetArg !== "searchQuery") {
     const target = resolveScope(context, registry, targetArg, "args.target");
     if (target.kind === "document") target.body.insertText(replaceWith, "Replace");
-    else target.range.insertText(replaceWith, "Replace");
+    else replaceText(target, replaceWith, env.note, "args.target");
     return { replaced: 1 };
   }
 

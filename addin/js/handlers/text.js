@@ -14,10 +14,11 @@ import { resolveScope } from "../registry.js";
  * "replace by paragraph"). On a range or the selection: start/before → a paragraph before the range's
  * paragraph, end/after → after it, replace → after it and the range's own content is deleted.
  * `keepFormatting: false` clears the direct character formatting the text would inherit (bold, italic,
- * underline, highlight).
+ * underline, highlight). Replacing a range of whole paragraphs (a block's id) with "" removes the paragraphs
+ * ({@link replaceText}).
  * @param {HandlerEnv} env
  */
-export async function insertText({ context, registry, args }) {
+export async function insertText({ context, registry, args, note }) {
   const text = str(args, "text");
   const location = oneOf(args, "location", LOCATIONS, "replace");
   const newParagraph = bool(args, "newParagraph", false);
@@ -33,6 +34,8 @@ export async function insertText({ context, registry, args }) {
   } else if (newParagraph) {
     inserted = target.range.insertParagraph(text, rangeBlockLocation(location)).getRange("Content");
     if (location === "replace") target.range.delete();
+  } else if (location === "replace") {
+    inserted = replaceText(target, text, note, "args.scope");
   } else {
     inserted = target.range.insertText(text, rangeTextLocation(location));
   }
@@ -42,6 +45,26 @@ export async function insertText({ context, registry, args }) {
   return { rangeId: registry.add("rng", inserted), length: text.length };
 }
 insertText.firstSync = /** @type {const} */ ("none");
+
+/**
+ * Replace a range's text. A range of whole paragraphs (a readDocument block's or an insertMarkdown result's id,
+ * which ends before the last paragraph's mark) replaced with "" loses its paragraphs, marks included, as
+ * insertMarkdown's replace removes the paragraphs it leaves empty: "delete this block" leaves no empty
+ * paragraph behind. (Word keeps the document's final paragraph mark: a last block is emptied instead.)
+ * Returns the range the text is in now (collapsed where removed paragraphs were). Queues only.
+ * @param {{ range: Word.Range, paragraphs?: boolean }} target
+ * @param {string} text
+ * @param {import("../types.js").HandlerEnv["note"]} note
+ * @param {string} field  the arg that named the range
+ * @returns {Word.Range}
+ */
+export function replaceText(target, text, note, field) {
+  if (text !== "" || !target.paragraphs) return target.range.insertText(text, "Replace");
+  const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
+  whole.delete();
+  note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
+  return whole;
+}
 
 /** Our break types ↔ Word.BreakType. */
 export const BREAK_TYPES = /** @type {const} */ ({ page: "Page", line: "Line", sectionNext: "SectionNext", sectionContinuous: "SectionContinuous" });
