@@ -49,7 +49,21 @@ const OFFICE_CODE_MAP = /** @type {Record<string, ErrorCode>} */ ({
   ApiNotFound: "E_UNSUPPORTED",
   NotImplemented: "E_UNSUPPORTED",
   AccessDenied: "E_PERMISSION",
-  NotAllowed: "E_PERMISSION",
+  NotAllowed: "E_UNSUPPORTED",
+});
+
+/**
+ * What a person can do about Word's own refusals, added to the message. E_PERMISSION also means "edits paused"
+ * (the pane's switch), so a refusal from Word says it is Word's; NotAllowed is mostly Word on the web declining
+ * an action it does not support ("The action isn't supported by Word in a browser", e.g. content controls it
+ * cannot edit such as date pickers: Office's troubleshooting guide), hence E_UNSUPPORTED.
+ */
+const OFFICE_HINTS = /** @type {Record<string, string>} */ ({
+  AccessDenied: ": Word refused this edit — the document, or this part of it, may be read-only or protected "
+    + "(Review > Restrict Editing, a locked content control); open it for editing and retry",
+  NotAllowed: ": Word does not allow this here — Word on the web declines some actions (content it cannot edit, "
+    + "such as date-picker content controls; try Word on Windows or Mac), and a protected document refuses edits",
+  SearchDialogIsOpen: ": Word's Find and Replace dialog is open — close it and retry",
 });
 
 /**
@@ -90,7 +104,8 @@ export function mapError(err, field) {
     const code = OFFICE_CODE_MAP[err.code] ?? "E_RUNTIME";
     const where = err.debugInfo?.errorLocation;
     const message = typeof err.message === "string" && err.message ? err.message : err.code;
-    const msg = `Word: ${message} [${err.code}${where ? ` at ${where}` : ""}]`;
+    const hint = OFFICE_HINTS[err.code] ?? "";
+    const msg = `Word: ${message} [${err.code}${where ? ` at ${where}` : ""}]${hint}`;
     return { code, diagnostics: [diagnostic("error", msg, field)] };
   }
   const message = err instanceof Error ? `${err.name}: ${err.message}` : `Unexpected error: ${String(err)}`;

@@ -35,7 +35,7 @@ Pass `content` (a short human-readable summary) and `meta`: a word.op envelope, 
 The result is {ok, op, data, code?, diagnostics, taskId, document}. Ids returned in data (rangeId, tableId) can be passed to later calls (scope "rangeId:<id>", tableRef "tableId:<id>") while the pane stays open.
 Without meta, `content` is plain text inserted per `action` (insert|replace|append) and `target` (cursor|selection|document).
 Give a `taskId` to make a call safe to retry: a repeated taskId returns the first result without editing again. `document` picks a document by id or title (see listDocuments); default: the most recently active one.
-Error codes: E_INVALID_ARG (bad input, `field` names it), E_NOT_FOUND (no document, unknown id), E_UNSUPPORTED (op/feature not available on this host), E_PERMISSION (edits paused by the person), E_RUNTIME, E_TIMEOUT.
+Error codes: E_INVALID_ARG (bad input, `field` names it), E_NOT_FOUND (no document, unknown id), E_UNSUPPORTED (op/feature not available on this host), E_PERMISSION (edits paused by the person, or a read-only/protected document), E_RUNTIME, E_TIMEOUT.
 
 """
 

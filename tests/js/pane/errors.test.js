@@ -1,0 +1,28 @@
+// Word's own refusals become envelope codes with a line saying what the person can do: AccessDenied is a
+// read-only or protected document (E_PERMISSION, which otherwise means the pane's pause switch), NotAllowed mostly
+// Word on the web declining an action it does not support (E_UNSUPPORTED), SearchDialogIsOpen Word's Find dialog.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { OfficeExtensionError } from "../../../addin/sim/errors.js";
+import { mapError } from "../../../addin/js/errors.js";
+
+const cases = [
+  ["AccessDenied", "Range.insertText", "E_PERMISSION", /read-only or protected/],
+  ["NotAllowed", "ContentControl.insertText", "E_UNSUPPORTED", /Word on the web declines some actions/],
+  ["SearchDialogIsOpen", "Body.search", "E_RUNTIME", /Find and Replace dialog is open — close it and retry/],
+];
+for (const [code, errorLocation, envelopeCode, hint] of cases) {
+  test(`Word's ${code} is ${envelopeCode} with what to do, after Word's own message and where it failed`, () => {
+    const mapped = mapError(new OfficeExtensionError({ code, errorLocation }), "args.scope");
+    assert.equal(mapped.code, envelopeCode);
+    const [only] = mapped.diagnostics;
+    assert.equal(only.field, "args.scope");
+    assert.match(only.msg, new RegExp(`^Word: .+ \\[${code} at ${errorLocation.replace(".", "\\.")}\\]: `));
+    assert.match(only.msg, hint);
+  });
+}
+
+test("other Word errors keep Word's message alone", () => {
+  const mapped = mapError(new OfficeExtensionError({ code: "GeneralException", errorLocation: "Range.insertText" }));
+  assert.deepEqual(mapped, { code: "E_RUNTIME", diagnostics: [{ level: "error", msg: "Word: There was an internal error while processing the request. [GeneralException at Range.insertText]" }] });
+});
