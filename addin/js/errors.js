@@ -67,6 +67,18 @@ const OFFICE_HINTS = /** @type {Record<string, string>} */ ({
 });
 
 /**
+ * Hints by where Word failed, for calls whose usual cause is the place rather than the arguments: Word has notes
+ * and section breaks only in the document's main text, and says no more than GeneralException/InvalidArgument.
+ */
+const NOT_IN_STORY = " only in the document's main text — is the scope (or the selection) in a header, footer, note or comment?";
+const LOCATION_HINTS = /** @type {Record<string, string>} */ ({
+  "Range.insertFootnote": `: Word puts footnotes${NOT_IN_STORY}`,
+  "Range.insertEndnote": `: Word puts endnotes${NOT_IN_STORY}`,
+  "Range.insertBreak": `: Word refused the break there; it puts section breaks${NOT_IN_STORY}`,
+  "Body.insertBreak": `: Word refused the break there; it puts section breaks${NOT_IN_STORY}`,
+});
+
+/**
  * The parts of an OfficeExtension.Error we read (also fits plain JS errors).
  * @typedef {{ code?: unknown, name?: unknown, message?: unknown, debugInfo?: { errorLocation?: string, message?: string } }} ErrorLike
  */
@@ -104,7 +116,7 @@ export function mapError(err, field) {
     const code = OFFICE_CODE_MAP[err.code] ?? "E_RUNTIME";
     const where = err.debugInfo?.errorLocation;
     const message = typeof err.message === "string" && err.message ? err.message : err.code;
-    const hint = OFFICE_HINTS[err.code] ?? "";
+    const hint = OFFICE_HINTS[err.code] ?? (where && err.code !== "ApiNotFound" ? LOCATION_HINTS[where] ?? "" : "");
     const msg = `Word: ${message} [${err.code}${where ? ` at ${where}` : ""}]${hint}`;
     return { code, diagnostics: [diagnostic("error", msg, field)] };
   }

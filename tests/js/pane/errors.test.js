@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { OfficeExtensionError } from "../../../addin/sim/errors.js";
 import { mapError } from "../../../addin/js/errors.js";
+import { PROFILES, fails, ok, setup } from "./helpers.js";
 
 const cases = [
   ["AccessDenied", "Range.insertText", "E_PERMISSION", /read-only or protected/],
@@ -26,3 +27,22 @@ test("other Word errors keep Word's message alone", () => {
   const mapped = mapError(new OfficeExtensionError({ code: "GeneralException", errorLocation: "Range.insertText" }));
   assert.deepEqual(mapped, { code: "E_RUNTIME", diagnostics: [{ level: "error", msg: "Word: There was an internal error while processing the request. [GeneralException at Range.insertText]" }] });
 });
+
+for (const profile of PROFILES) {
+  test(`[${profile}] a note or a section break in a header: Word's bare refusal says where notes and section breaks go`, async () => {
+    const { engine, run } = setup(profile, { text: "Body text" });
+    ok(await run("headerFooter.set", { text: "Header words" }));
+    const { context } = engine.registry.range(ok(await run("search", { query: "Body" })).results[0].rangeId, "args.scope");
+    const headerId = engine.registry.add("rng", context.document.sections.getFirst().getHeader("Primary").getRange("Content"));
+    await context.sync();
+    for (const [op, args, code, word] of [
+      ["footnote.insert", { text: "n" }, "E_RUNTIME", "footnotes"],
+      ["endnote.insert", { text: "n" }, "E_RUNTIME", "endnotes"],
+      ["insertBreak", { type: "sectionNext", location: "after" }, "E_INVALID_ARG", "section breaks"],
+    ]) {
+      const { diagnostics } = fails(await run(op, { ...args, scope: `rangeId:${headerId}` }), code);
+      assert.match(diagnostics[0].msg, new RegExp(`Word (refused the break there; it )?puts ${word} only in the document's main text — is the scope \\(or the selection\\) in a header, footer, note or comment\\?$`));
+    }
+    ok(await run("insertBreak", { type: "page", location: "after", scope: `rangeId:${headerId}` }));
+  });
+}
