@@ -85,14 +85,23 @@ export function withoutNoteMarks(text) {
 }
 
 /**
- * Texts compared as a client sees them: Word ends paragraphs with "\r", clients usually write "\n"; the mark
- * that ends a whole paragraph's range is not in the text readDocument shows for it (so one final line end may
- * be left out), nor is a note reference's placeholder character (U+0002).
+ * Paragraph text as readDocument shows it: Word's line breaks (\v) as new lines, page and section breaks (\f)
+ * and note reference placeholders (U+0002) left out.
+ * @param {string} text
+ */
+export function readerText(text) {
+  return withoutNoteMarks(text).replace(/\v/g, "\n").replace(/\f/g, "");
+}
+
+/**
+ * Texts compared as a client sees them, as readDocument shows them ({@link readerText}): Word ends paragraphs with
+ * "\r", clients usually write "\n"; the mark that ends a whole paragraph's range is not in the text readDocument
+ * shows for it (so one final line end may be left out); a page break put before a block is not in it either.
  * @param {string} a
  * @param {string} b
  */
 export function sameText(a, b) {
-  const plain = (/** @type {string} */ text) => withoutNoteMarks(text).replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const plain = (/** @type {string} */ text) => readerText(text).replace(/\r\n?/g, "\n").replace(/\n$/, "");
   return plain(a) === plain(b);
 }
 

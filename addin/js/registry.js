@@ -12,6 +12,9 @@ import { PaneError } from "./errors.js";
  */
 export const DEFAULT_TRACK_CAP = 100;
 
+/** How many retired ids keep their reason (older ones become plain unknown ids). */
+const RETIRED_KEPT = 1000;
+
 /**
  * @typedef {object} RegistryEntry
  * @property {IdKind} kind
@@ -39,6 +42,8 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
  * @property {(id: string) => boolean} isParagraphs  whether the id's range is whole paragraphs (see RegistryEntry)
+ * @property {(id: string, why: string) => void} retire  forget an id whose content an op removed (its object is
+ *   untracked): a later use is E_NOT_FOUND saying why, instead of acting where the content used to be
  * @property {(field: string) => void} requireAnchors  E_UNSUPPORTED when the host cannot find an anchor's
  *   content control (ContentControlCollection.getFirst, WordApi 1.3): checked before anything is queued
  * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
@@ -70,6 +75,8 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
   const idOf = new Map();
   /** @type {Map<OfficeExtension.ClientObject, number>} how many entries hold each tracked collection */
   const heldCollections = new Map();
+  /** @type {Map<string, string>} retired ids → why (the most recent RETIRED_KEPT) */
+  const retired = new Map();
   let counter = 0;
   let currentOp = 0;
   let minted = 0;
@@ -129,6 +136,8 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
    */
   function objectOf(id, kind, field) {
     const entry = lookup(id);
+    const gone = entry ? undefined : retired.get(id);
+    if (gone) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${gone}`, field);
     if (!entry || entry.kind !== kind) {
       const what = kind === "rng" ? "range" : kind === "tbl" ? "table" : "note";
       throw new PaneError("E_NOT_FOUND", `Unknown or expired ${what} id "${id}" (ids are valid while the pane stays open)`, field);
@@ -182,6 +191,12 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entries.get(id)?.paragraphs === true,
+    retire(id, why) {
+      const entry = entries.get(id);
+      if (entry) release(id, entry);
+      retired.set(id, why);
+      if (retired.size > RETIRED_KEPT) retired.delete(/** @type {string} */ (retired.keys().next().value));
+    },
     beginOp() {
       currentOp += 1;
       minted = 0;
@@ -217,7 +232,7 @@ export function parseRef(ref, field) {
 /**
  * What a `scope` designates: the document body, the selection, or a tracked range.
  * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs).
- * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | { kind: "range", range: Word.Range, paragraphs?: boolean }} ScopeTarget
+ * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | { kind: "range", range: Word.Range, id?: string, paragraphs?: boolean }} ScopeTarget
  */
 
 /**
@@ -235,7 +250,7 @@ export function resolveScope(context, registry, scope, field = "args.scope") {
   const { kind, id } = parseScopeRef(scope, field);
   if (kind === "rangeId" && id.startsWith("tbl_")) return { kind: "range", range: registry.table(id, field).getRange("Whole") };
   const range = registry.range(id, field);
-  return registry.isParagraphs(id) ? { kind: "range", range, paragraphs: true } : { kind: "range", range };
+  return registry.isParagraphs(id) ? { kind: "range", range, id, paragraphs: true } : { kind: "range", range, id };
 }
 
 /**

@@ -11,7 +11,7 @@ import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
 import { notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
-import { withoutNoteMarks } from "../expect.js";
+import { readerText } from "../expect.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
@@ -217,12 +217,7 @@ function cut(format, piece, room) {
 
 /** @param {Loaded} block */
 function textOf(block) {
-  return block.kind === "table" ? tableText(block.table.values) : plain(block.paragraph.text);
-}
-
-/** @param {string} text Word's line breaks (\v) as new lines, page and section breaks (\f) dropped. */
-function plain(text) {
-  return withoutNoteMarks(text).replace(/\v/g, "\n").replace(/\f/g, "");
+  return block.kind === "table" ? tableText(block.table.values) : readerText(block.paragraph.text);
 }
 
 /** @param {string[][]} values */
@@ -248,7 +243,7 @@ function structureOf(loaded, offset, ids) {
     }
     const { paragraph } = block;
     /** @type {Record<string, any>} */
-    const entry = { index, type: "paragraph", text: plain(paragraph.text), style: paragraph.style };
+    const entry = { index, type: "paragraph", text: readerText(paragraph.text), style: paragraph.style };
     const level = headingLevel(paragraph);
     if (level !== undefined) entry.headingLevel = level;
     const list = listOf(block);

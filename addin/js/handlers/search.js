@@ -164,7 +164,7 @@ export async function replace(env) {
   if (targetArg !== "searchQuery") {
     const target = resolveScope(context, registry, targetArg, "args.target");
     if (target.kind === "document") target.body.insertText(replaceWith, "Replace");
-    else replaceText(target, replaceWith, env.note, "args.target");
+    else replaceText(env, target, replaceWith, "args.target");
     return { replaced: 1 };
   }
 

@@ -18,7 +18,8 @@ import { resolveScope } from "../registry.js";
  * ({@link replaceText}).
  * @param {HandlerEnv} env
  */
-export async function insertText({ context, registry, args, note }) {
+export async function insertText(env) {
+  const { context, registry, args } = env;
   const text = str(args, "text");
   const location = oneOf(args, "location", LOCATIONS, "replace");
   const newParagraph = bool(args, "newParagraph", false);
@@ -35,7 +36,7 @@ export async function insertText({ context, registry, args, note }) {
     inserted = target.range.insertParagraph(text, rangeBlockLocation(location)).getRange("Content");
     if (location === "replace") target.range.delete();
   } else if (location === "replace") {
-    inserted = replaceText(target, text, note, "args.scope");
+    inserted = replaceText(env, target, text, "args.scope");
   } else {
     inserted = target.range.insertText(text, rangeTextLocation(location));
   }
@@ -50,19 +51,22 @@ insertText.firstSync = /** @type {const} */ ("none");
  * Replace a range's text. A range of whole paragraphs (a readDocument block's or an insertMarkdown result's id,
  * which ends before the last paragraph's mark) replaced with "" loses its paragraphs, marks included, as
  * insertMarkdown's replace removes the paragraphs it leaves empty: "delete this block" leaves no empty
- * paragraph behind. (Word keeps the document's final paragraph mark: a last block is emptied instead.)
+ * paragraph behind. (Word keeps the document's final paragraph mark: a last block is emptied instead.) Its id is
+ * retired once that is done, so a later op on it is refused instead of writing where the block was.
  * Returns the range the text is in now (collapsed where removed paragraphs were). Queues only.
- * @param {{ range: Word.Range, paragraphs?: boolean }} target
+ * @param {HandlerEnv} env
+ * @param {{ range: Word.Range, id?: string, paragraphs?: boolean }} target
  * @param {string} text
- * @param {import("../types.js").HandlerEnv["note"]} note
  * @param {string} field  the arg that named the range
  * @returns {Word.Range}
  */
-export function replaceText(target, text, note, field) {
+export function replaceText(env, target, text, field) {
   if (text !== "" || !target.paragraphs) return target.range.insertText(text, "Replace");
   const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
   whole.delete();
-  note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
+  env.note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
+  const { id } = target;
+  if (id) env.afterSync(() => env.registry.retire(id, "its paragraphs were removed (replaced with \"\")"));
   return whole;
 }
 

@@ -5,7 +5,7 @@
 // paragraph, and replacing it merges the block with the next one — Word's own behaviour, as in VBA.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, setup, ok } from "./helpers.js";
+import { PROFILES, setup, ok, fails } from "./helpers.js";
 
 const DOC = [
   { type: "paragraph", text: "Title", style: "Heading 1" },
@@ -44,6 +44,21 @@ for (const profile of PROFILES) {
     });
   }
 
+  test(`[${profile}] a page break put before a block: readDocument's text for it is still its expectText`, async () => {
+    const env = setup(profile);
+    env.sim.load(DOC);
+    const ids = await blockIds(env);
+    ok(await env.run("insertBreak", { type: "page", location: "before", scope: `rangeId:${ids[2]}` }));
+    const { blocks } = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true }));
+    const block = blocks.find((/** @type {{text: string}} */ b) => b.text === "Beta two");
+    assert.equal(block.text, "Beta two");
+    // The new block's range holds the break (it is the paragraph's text now); expectText compares as readDocument shows.
+    ok(await env.run("insertText", { text: " (p. 2)", location: "end", scope: `rangeId:${block.rangeId}`, expectText: block.text }));
+    ok(await env.run("insertText", { text: "!", location: "end", scope: `rangeId:${ids[2]}`, expectText: "Beta two" }));
+    // ids[2] ended where " (p. 2)" went in: as in Word, text put at one range's end is outside another range's.
+    assert.match(env.sim.text(), /\fBeta two! \(p\. 2\)/);
+  });
+
   test(`[${profile}] a block replaced by lines becomes that many paragraphs, the next block untouched`, async () => {
     const env = setup(profile);
     env.sim.load(DOC);
@@ -62,6 +77,12 @@ for (const profile of PROFILES) {
     assert.ok(outcome.result.diagnostics.some((d) => d.level === "info" && d.field === "args.scope" && /removed/.test(d.msg)));
     // The returned range is where the block was: text put there starts the paragraph that followed.
     ok(await env.run("insertText", { text: "Now: ", location: "replace", scope: `rangeId:${data.rangeId}` }));
+    assert.deepEqual(texts(env.sim), ["Title <Heading 1>", "Alpha one <Normal>", "Now: Gamma three <Normal>"]);
+
+    // The block's own id is retired: an op on it is refused, not written where the block was.
+    const gone = fails(await env.run("insertText", { text: "again", location: "end", scope: `rangeId:${ids[2]}` }), "E_NOT_FOUND", "args.scope");
+    assert.match(gone.diagnostics[0].msg, /is gone: its paragraphs were removed/);
+    fails(await env.run("insertText", { text: "x", scope: `rangeId:${ids[2]}`, dryRun: true }), "E_NOT_FOUND", "args.scope");
     assert.deepEqual(texts(env.sim), ["Title <Heading 1>", "Alpha one <Normal>", "Now: Gamma three <Normal>"]);
 
     const replaced = await env.run("replace", { target: `rangeId:${ids[0]}`, replaceWith: "", mode: "replaceAll" });
