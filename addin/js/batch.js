@@ -204,7 +204,7 @@ async function runBatch(env, ops, stopOnError) {
 
   /** @param {number} i @param {unknown} error */
   function fail(i, error) {
-    const { code, diagnostics } = mapError(error);
+    const { code, diagnostics } = mapError(error, undefined, ops[i]?.args);
     Object.assign(states[i], { state: "failed", code, data: undefined, readBacks: [] });
     states[i].notes.push(...diagnostics);
     if (stopOnError && stoppedBy === undefined) stoppedBy = i;
@@ -304,7 +304,7 @@ async function dryRunBatch(env, ops, stopOnError) {
   const plans = new Map();
   /** @param {number} i @param {unknown} error */
   const fail = (i, error) => {
-    const { code, diagnostics } = mapError(error);
+    const { code, diagnostics } = mapError(error, undefined, ops[i]?.args);
     Object.assign(states[i], { state: "failed", code });
     states[i].notes.push(...diagnostics);
     plans.delete(i);

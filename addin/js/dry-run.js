@@ -4,7 +4,7 @@
 // document.getStyles where the host has it), the hits of a search to replace. Nothing is written and no id
 // is minted.
 
-import { PaneError, officeCodeOf } from "./errors.js";
+import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "./errors.js";
 import { clip, queueExpectation, TARGET_FIELDS } from "./expect.js";
 import { parseRef, resolveScope } from "./registry.js";
 import { builtInStyleValue } from "./styles.js";
@@ -127,6 +127,7 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
         if (mapped !== err) return mapped;
       }
       const code = officeCodeOf(err);
+      if (/** @type {{ debugInfo?: { errorLocation?: string } }} */ (err)?.debugInfo?.errorLocation === ANCHOR_LOOKUP) return err; // said by mapError
       if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
         const field = TARGET_FIELDS.find((name) => typeof args[name] === "string" && args[name].startsWith("rangeId:"));
         return new PaneError("E_NOT_FOUND", `A target of this op no longer exists in the document (${code})`, field ? `args.${field}` : undefined);

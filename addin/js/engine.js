@@ -141,7 +141,7 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
         return outcome({ ok: false, op: opName, data: err.data, code: err.code, diagnostics: [...notes, ...err.diagnostics] });
       }
       registry.rollbackOp();
-      const { code, diagnostics } = mapError(err);
+      const { code, diagnostics } = mapError(err, undefined, cmd.op.args);
       return outcome(errorEnvelope(opName, code, [...notes, ...diagnostics]));
     }
   }

@@ -78,6 +78,25 @@ const LOCATION_HINTS = /** @type {Record<string, string>} */ ({
   "Body.insertBreak": `: Word refused the break there; it puts section breaks${NOT_IN_STORY}`,
 });
 
+/** Where Word fails to find an anchor's content control (registry.anchorRange: getByTag(…).getFirst()). */
+export const ANCHOR_LOOKUP = "ContentControlCollection.getFirst";
+
+/**
+ * An `anchor:<id>` target whose content control is not in the document: E_NOT_FOUND on the arg that named it,
+ * in words, instead of Word's bare ItemNotFound.
+ * @param {ErrorLike & { code: string }} err
+ * @param {Record<string, unknown> | undefined} args
+ * @returns {{ code: ErrorCode, diagnostics: Diagnostic[] } | undefined}
+ */
+function missingAnchor(err, args) {
+  if (err.code !== "ItemNotFound" || err.debugInfo?.errorLocation !== ANCHOR_LOOKUP || !args) return undefined;
+  const name = ["scope", "target", "tableRef", "anchorId"].find((key) => typeof args[key] === "string" && /** @type {string} */ (args[key]).startsWith("anchor:"));
+  if (!name) return undefined;
+  const id = /** @type {string} */ (args[name]).slice("anchor:".length);
+  const msg = `No anchor "${id}" in the document: anchor.list shows the anchors it has (an anchor removed, or deleted with its text, is gone)`;
+  return { code: "E_NOT_FOUND", diagnostics: [diagnostic("error", msg, `args.${name}`)] };
+}
+
 /**
  * The parts of an OfficeExtension.Error we read (also fits plain JS errors).
  * @typedef {{ code?: unknown, name?: unknown, message?: unknown, debugInfo?: { errorLocation?: string, message?: string } }} ErrorLike
@@ -106,13 +125,17 @@ export function officeCodeOf(err) {
  * Map any thrown value to an envelope code and diagnostics.
  * @param {unknown} err
  * @param {string} [field]  the field to blame when the error is about an input (set by handlers that know)
+ * @param {Record<string, unknown>} [args]  the op's args, to name the one a Word error is about where Word's
+ *   location tells (an anchor that is not in the document)
  * @returns {{ code: ErrorCode, diagnostics: Diagnostic[] }}
  */
-export function mapError(err, field) {
+export function mapError(err, field, args) {
   if (err instanceof PaneError) {
     return { code: err.code, diagnostics: [diagnostic("error", err.message, err.field ?? field)] };
   }
   if (isOfficeError(err)) {
+    const anchor = missingAnchor(err, args);
+    if (anchor) return anchor;
     const code = OFFICE_CODE_MAP[err.code] ?? "E_RUNTIME";
     const where = err.debugInfo?.errorLocation;
     const message = typeof err.message === "string" && err.message ? err.message : err.code;

@@ -4,7 +4,7 @@
 // applies. Results carry the table's size after the op.
 
 import { bool, int, nested, object, oneOf, str } from "../args.js";
-import { PaneError, officeCodeOf } from "../errors.js";
+import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "../errors.js";
 import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
 import { assertTableFound, parseRef, resolveScope, resolveTableRef } from "../registry.js";
 import { BUILT_IN_STYLES, builtInStyleValue, displayName, nearestNames } from "../styles.js";
@@ -123,6 +123,8 @@ export function queueTableLoad({ registry, args, context }, { uniformity = false
  */
 export function tableLoadError(err, ref) {
   const code = officeCodeOf(err);
+  // An anchor that is not in the document is said as such by mapError.
+  if (/** @type {{ debugInfo?: { errorLocation?: string } }} */ (err)?.debugInfo?.errorLocation === ANCHOR_LOOKUP) return err;
   if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
     return new PaneError("E_NOT_FOUND", `The table of ${ref} no longer exists (${code})`, "args.tableRef");
   }

@@ -46,3 +46,22 @@ for (const profile of PROFILES) {
     ok(await run("insertBreak", { type: "page", location: "after", scope: `rangeId:${headerId}` }));
   });
 }
+
+for (const profile of PROFILES) {
+  test(`[${profile}] an anchor that is not in the document: E_NOT_FOUND on the arg that named it, alone and in a batch`, async () => {
+    const { run } = setup(profile, { text: "Body text" });
+    for (const [op, args, field] of [
+      ["insertText", { text: "x", scope: "anchor:anc_nope" }, "args.scope"],
+      ["replace", { target: "anchor:anc_nope", replaceWith: "y" }, "args.target"],
+      ["table.insertRows", { tableRef: "anchor:anc_nope", at: 0 }, "args.tableRef"],
+      ["insertText", { text: "x", scope: "anchor:anc_nope", dryRun: true }, "args.scope"],
+      ["table.insertRows", { tableRef: "anchor:anc_nope", at: 0, dryRun: true }, "args.tableRef"],
+    ]) {
+      const { diagnostics } = fails(await run(op, args), "E_NOT_FOUND", field);
+      assert.equal(diagnostics.at(-1).msg, 'No anchor "anc_nope" in the document: anchor.list shows the anchors it has (an anchor removed, or deleted with its text, is gone)');
+    }
+    const batch = await run("batch", { ops: [{ op: "insertText", args: { text: "x", scope: "anchor:anc_gone" } }] });
+    const failed = batch.result.data.results?.[0] ?? batch.result;
+    assert.ok(JSON.stringify(failed).includes('No anchor \\"anc_gone\\" in the document'), JSON.stringify(batch.result));
+  });
+}
