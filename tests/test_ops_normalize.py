@@ -83,7 +83,7 @@ def test_scope(value: str, expected: str) -> None:
 
 @pytest.mark.parametrize(("value", "expected"), [
     ("tbl_1", "tableId:tbl_1"), ("rng_1", "rangeId:rng_1"), ("tableId:x", "tableId:x"), ("TableId:x", "tableId:x"),
-    ("rangeId:tbl_1", "rangeId:tbl_1"), ("7", "rangeId:7"),
+    ("rangeId:tbl_1", "rangeId:tbl_1"), ("anc_7", "anchor:anc_7"), ("rangeId:7", "rangeId:7"),
 ])
 def test_table_ref(value: str, expected: str) -> None:
     assert n.to_table_ref(value) == expected

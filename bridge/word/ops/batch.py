@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 
-from .normalize import json_type, show
+from .normalize import described, json_type, show
 from .parsed import CANONICAL_VERSION, COMMON_ARGS, READ_OPS, ParsedOp, build
 from .models import MODELS
 
@@ -37,7 +37,7 @@ def build_batch(args: Any, diagnostics: list[Diagnostic]) -> ParsedOp:
     track = args.get("trackChanges", False)
     for name, value in (("stopOnError", stop), ("dryRun", dry), ("trackChanges", track)):
         if not isinstance(value, bool):
-            raise _invalid(f"args.{name} must be true or false, got {json_type(value)} {show(value)}", f"args.{name}")
+            raise _invalid(f"args.{name} must be true or false, got {described(value)}", f"args.{name}")
     unknown = sorted(set(args) - {"ops", "stopOnError", "dryRun", "trackChanges"})
     diags = list(diagnostics)
     if unknown:

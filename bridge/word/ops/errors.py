@@ -10,7 +10,7 @@ from pydantic_core import ErrorDetails
 from bridge.word.envelope import Code, OpError, diagnostic
 
 from .fields import ERROR_TYPE
-from .normalize import json_type, show
+from .normalize import described
 
 
 def field_path(loc: tuple[str | int, ...], extra: str = "", root: str = "args") -> str:
@@ -45,13 +45,16 @@ def _message(err: ErrorDetails) -> tuple[str, str]:
     if tail is None:
         tail = err["msg"][:1].lower() + err["msg"][1:]
     elif tail.startswith("must be an"):
-        tail += f", got {json_type(err.get('input'))} {show(err.get('input'))}"
+        tail += f", got {described(err.get('input'))}"
     return path, f"{path} {tail}"
 
 
 def op_error(op: str, exc: ValidationError) -> OpError:
     """The first error as the main message, the others as extra error diagnostics."""
-    found = [_message(err) for err in exc.errors(include_url=False)]
+    # A field reported missing is often the consequence of another one's error (no valid data, no size from it):
+    # the others come first.
+    errors = sorted(exc.errors(include_url=False), key=lambda err: err["type"] == "missing")
+    found = [_message(err) for err in errors]
     (field, msg), rest = found[0], found[1:]
     return OpError(
         Code.INVALID_ARG,

@@ -126,6 +126,12 @@ class Replace(Args):
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> Self:
+        scope_as_target = self.target is None and self.query is None and self.scope is not None
+        if scope_as_target:
+            # {scope, replaceWith}: the way every other op names its range; without a query there is nothing to
+            # search for, so the scope is the range to replace.
+            self.target, self.scope = self.scope, None
+            note(info, "info", f"no query: the scope \"{self.target}\" is the range replaced (args.target)", "target")
         if self.target is None:
             if self.query is None:
                 raise field_error(
@@ -147,7 +153,7 @@ class Replace(Args):
             note(info, "info", f"query given: searching within \"{self.target}\" (target \"searchQuery\", scope \"{self.target}\")", "target")
             self.scope, self.target = self.target, "searchQuery"
             return self
-        ignored = [f for f in ("scope", *SEARCH_FLAGS) if f in self.model_fields_set]
+        ignored = [f for f in ("scope", *SEARCH_FLAGS) if f in self.model_fields_set and not (f == "scope" and scope_as_target)]
         if ignored:
             note(info, "warn", f"ignored without a query (target \"{self.target}\" is replaced whole): " + ", ".join(f"args.{f}" for f in ignored), ignored[0])
         return self
@@ -260,6 +266,11 @@ class TableCreate(Args):
             for i, row in enumerate(self.data):
                 if len(row) > self.cols:
                     raise field_error(f"has {len(row)} cells but the table has cols={self.cols}", f"data[{i}]")
+            short = [i for i, row in enumerate(self.data) if len(row) < self.cols]
+            if short:
+                which = ", ".join(map(str, short[:5])) + (f" and {len(short) - 5} more" if len(short) > 5 else "")
+                rows_have = f"row {which} has" if len(short) == 1 else f"rows {which} have"
+                note(info, "info", f"{rows_have} fewer than cols={self.cols} cells: filled with empty cells", "data")
             self.data = [
                 [*row, *[""] * (self.cols - len(row))] for row in self.data
             ] + [[""] * self.cols for _ in range(self.rows - len(self.data))]

@@ -37,8 +37,15 @@ def show(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     if isinstance(value, list):
-        return "an array"
+        return "an array" if value else "an empty array"
     return repr(value)
+
+
+def described(value: Any) -> str:
+    """A bad value with its type, for "got …" messages: 'string "x"', 'number 3', 'an object', 'null'."""
+    if value is None or isinstance(value, (dict, list)):
+        return show(value)
+    return f"{json_type(value)} {show(value)}"
 
 
 def json_type(value: Any) -> str:
@@ -64,13 +71,13 @@ def to_bool(value: Any) -> bool:
     """JSON booleans only: "true" or 1 are refused rather than guessed."""
     if isinstance(value, bool):
         return value
-    raise Invalid(f"must be true or false (a JSON boolean), got {json_type(value)} {show(value)}")
+    raise Invalid(f"must be true or false (a JSON boolean), got {described(value)}")
 
 
 def to_int(value: Any, lo: int | None = None, hi: int | None = None) -> int:
     """An integer; an integral float (2.0) is accepted, strings and booleans are not."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise Invalid(f"must be an integer, got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be an integer, got {described(value)}")
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
             raise Invalid(f"must be an integer, got {show(value)}")
@@ -85,7 +92,7 @@ def to_int(value: Any, lo: int | None = None, hi: int | None = None) -> int:
 def to_text(value: Any, *, min_len: int = 0, max_len: int | None = None, what: str = "") -> str:
     """A string within length bounds; `what` names the limit's origin in the message."""
     if not isinstance(value, str):
-        raise Invalid(f"must be a string, got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be a string, got {described(value)}")
     if len(value) < min_len:
         raise Invalid("must not be empty" if min_len == 1 else f"must have at least {min_len} characters")
     if max_len is not None and len(value) > max_len:
@@ -152,7 +159,7 @@ def parse_color(value: Any) -> tuple[str, float]:
     what full transparency means (for `highlight`: no highlight).
     """
     if not isinstance(value, str):
-        raise Invalid(f"must be a colour string such as \"#1F4E79\", got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be a colour string such as \"#1F4E79\", got {described(value)}")
     text = value.strip()
     name = re.sub(r"[\s_-]", "", text).lower()
     if name in CSS_COLORS:
@@ -222,7 +229,7 @@ def to_points(value: Any, lo: float, hi: float, *, open_lo: bool = False) -> flo
     converted. Integral results are returned as int so the JSON stays tidy.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise Invalid(f"must be a size in points (e.g. 12 or \"12pt\"), got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be a size in points (e.g. 12 or \"12pt\"), got {described(value)}")
     if isinstance(value, str):
         m = _SIZE.fullmatch(value.strip())
         if not m:
@@ -257,7 +264,7 @@ def to_number(value: Any, lo: float, hi: float) -> float:
         except ValueError:
             raise Invalid(f"must be a number, got {show(value)}") from None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise Invalid(f"must be a number, got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be a number, got {described(value)}")
     num = round(float(value), 2)
     if num <= lo or num > hi:
         raise Invalid(f"must be greater than {lo:g} and at most {hi:g}, got {show(value)}")
@@ -269,6 +276,20 @@ def to_number(value: Any, lo: float, hi: float) -> float:
 ID_RE: Final = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 ID_RULE: Final = "ids are 1–128 characters of A–Z a–z 0–9 _ . : -"
 TABLE_PREFIX: Final = "tbl_"
+# What the pane's ids start with (rng_k3f9_12, tbl_k3f9_3, anc_x7q2…): a bare value given as a scope or tableRef
+# is taken as an id only when it looks like one, so a word such as "bogus" or "paragraph 2" is refused as a
+# malformed value naming the accepted forms, not looked up as an unknown id.
+RANGE_PREFIXES: Final = ("rng_", TABLE_PREFIX)
+ANCHOR_PREFIX: Final = "anc_"
+
+
+def _bare_ref(text: str, forms: str) -> tuple[str, str]:
+    """A bare id → (kind, id) by its prefix; anything else is Invalid, listing `forms`."""
+    if text.startswith(ANCHOR_PREFIX):
+        return "anchor", text
+    if text.startswith(RANGE_PREFIXES):
+        return ("tableid" if text.startswith(TABLE_PREFIX) else "rangeid"), text
+    raise Invalid(f"must be {forms} (ids come from earlier results, e.g. \"rng_k3f9_12\"), got {show(text)}")
 
 
 def to_id(value: str) -> str:
@@ -288,6 +309,7 @@ def _split_ref(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+SCOPE_FORMS: Final = "\"document\", \"selection\", \"rangeId:<id>\" or \"anchor:<id>\""
 SCOPE_WORDS: Final[dict[str, str]] = {"document": "document", "selection": "selection", "cursor": "selection", "body": "document"}
 
 
@@ -297,30 +319,32 @@ def to_scope(value: Any) -> str:
     An `anchor:<id>` (from anchor.create) is a tagged content control: unlike a rangeId it outlives the pane.
     """
     if not isinstance(value, str):
-        raise Invalid(f"must be \"document\", \"selection\" or \"rangeId:<id>\", got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be \"document\", \"selection\" or \"rangeId:<id>\", got {described(value)}")
     text = value.strip()
     if text.lower() in SCOPE_WORDS:
         return SCOPE_WORDS[text.lower()]
     kind, ident = _split_ref(text)
     if kind == "tableid":
         raise Invalid("must be \"document\", \"selection\" or \"rangeId:<id>\"; a tableId is only valid in tableRef")
-    if kind == "anchor":
-        return "anchor:" + to_id(ident)
     if not text:
         raise Invalid("must be \"document\", \"selection\" or \"rangeId:<id>\", got an empty string")
+    if kind is None:
+        kind, ident = _bare_ref(text, SCOPE_FORMS)
+    if kind == "anchor":
+        return "anchor:" + to_id(ident)
     return "rangeId:" + to_id(ident)
 
 
 def to_table_ref(value: Any) -> str:
     """`tableId:<id> | rangeId:<id> | anchor:<id>`; a bare id goes by prefix (`tbl_` → tableId, else rangeId)."""
     if not isinstance(value, str):
-        raise Invalid(f"must be \"tableId:<id>\" or \"rangeId:<id>\", got {json_type(value)} {show(value)}")
+        raise Invalid(f"must be \"tableId:<id>\" or \"rangeId:<id>\", got {described(value)}")
     text = value.strip()
     if not text:
         raise Invalid("must be \"tableId:<id>\" or \"rangeId:<id>\", got an empty string")
     kind, ident = _split_ref(text)
     if kind is None:
-        kind = "tableid" if text.startswith(TABLE_PREFIX) else "rangeid"
+        kind, ident = _bare_ref(text, "\"tableId:<id>\", \"rangeId:<id>\" or \"anchor:<id>\"")
     if kind == "anchor":
         return "anchor:" + to_id(ident)
     return ("tableId:" if kind == "tableid" else "rangeId:") + to_id(ident)

@@ -16,7 +16,7 @@ from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 from .batch import build_batch
 from .legacy import parse_legacy
 from .models import MODELS
-from .normalize import json_type, show
+from .normalize import described, json_type, show
 from .parsed import CANONICAL_VERSION, SUPPORTED_OPS, ParsedOp, build
 
 ENVELOPE_KEYS: Final = frozenset({"type", "op", "version", "args"})
@@ -171,7 +171,7 @@ def _args(meta: dict[str, Any], op: str, diags: list[Diagnostic]) -> dict[str, A
         diags.append(diagnostic("warn", "args was a JSON string: decoded it (send an object)", "args"))
         args = decoded
     elif not isinstance(args, dict):
-        raise OpError(Code.INVALID_ARG, f"args must be an object, got {json_type(args)} {show(args)}", op=op, field="args")
+        raise OpError(Code.INVALID_ARG, f"args must be an object, got {described(args)}", op=op, field="args")
     if stray:
         diags.append(diagnostic("warn", f"unknown meta keys ignored: {', '.join('meta.' + k for k in stray)}", f"meta.{stray[0]}"))
     return args
