@@ -52,7 +52,8 @@ export function markdownOf(loaded) {
   return loaded.map((block) => {
     if (block.kind === "table") {
       widths = [];
-      return { md: pipeTable(block.table.values) };
+      const merged = block.table.isUniform ? "" : `\n\n${MERGED_NOTE}`;
+      return { md: pipeTable(block.table.values) + merged };
     }
     const { paragraph } = block;
     const list = listOf(block);
@@ -247,6 +248,9 @@ function fence(code) {
 function escapeUrl(url) {
   return url.replace(/[\s()<>]/g, (c) => encodeURIComponent(c));
 }
+
+/** Said under a table with merged cells: Word gives such a row's cells left to right, one value per merged area. */
+export const MERGED_NOTE = "*(This table has merged cells: a row lists one value per merged area, left to right, so its values may not line up under the headers.)*";
 
 /**
  * A pipe table: the first row is the header, short rows are padded, `|` in cells escaped.

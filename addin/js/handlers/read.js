@@ -109,7 +109,8 @@ export function findBlocks(paragraphs, tables) {
  */
 function queueDetails(block, format) {
   if (block.kind === "table") {
-    block.table.load(format === "structure" ? "values, rowCount, style" : "values");
+    // isUniform: merged cells make `values` rows of unequal length, which a reader must be told.
+    block.table.load(format === "structure" ? "values, rowCount, style, isUniform" : format === "markdown" ? "values, isUniform" : "values");
     return block;
   }
   const { paragraph } = block;
@@ -237,7 +238,7 @@ function structureOf(loaded, offset, ids) {
       const { values } = block.table;
       const entry = {
         index, type: "table", text: tableText(values), style: block.table.style,
-        table: { rows: block.table.rowCount, cols: Math.max(0, ...values.map((row) => row.length)), values },
+        table: { rows: block.table.rowCount, cols: Math.max(0, ...values.map((row) => row.length)), values, ...(block.table.isUniform ? {} : { merged: true }) },
       };
       return ids.length ? { ...entry, tableId: ids[i] } : entry;
     }

@@ -180,3 +180,19 @@ test("args re-checked by the pane: an unknown format is E_INVALID_ARG", async ()
   const { run } = setup("web", { text: "x" });
   fails(await run("readDocument", read({ format: "html" })), "E_INVALID_ARG", "args.format");
 });
+
+for (const profile of PROFILES) {
+  test(`[${profile}] a table with merged cells says so: structure table.merged, a line under the markdown table`, async () => {
+    const { sim, run } = setup(profile);
+    sim.load([{ type: "paragraph", text: "x" }, { type: "table", values: [["Region", "Q1", "Q2"], ["N", "1", "2"]] }]);
+    const before = ok(await run("readDocument", read({ format: "structure", includeRangeIds: true }))).blocks[1];
+    assert.ok(!("merged" in before.table));
+    assert.doesNotMatch(ok(await run("readDocument", read({ format: "markdown" }))).markdown, /merged cells/);
+    ok(await run("table.mergeCells", { tableRef: `tableId:${before.tableId}`, startRow: 0, startCol: 0, rowSpan: 1, colSpan: 2 }));
+    const after = ok(await run("readDocument", read({ format: "structure" }))).blocks[1];
+    assert.equal(after.table.merged, true);
+    assert.deepEqual(after.table.values[0], ["Region\rQ1", "Q2"]);
+    const { markdown } = ok(await run("readDocument", read({ format: "markdown" })));
+    assert.match(markdown, /\| N \| 1 \| 2 \|\n\n\*\(This table has merged cells: a row lists one value per merged area, left to right, so its values may not line up under the headers\.\)\*$/);
+  });
+}
