@@ -137,12 +137,20 @@ export function insertParagraphBlock(doc, kind, ref, loc, text) {
   return para;
 }
 
-/** insertTable: a new table block; a container never ends with a table. */
+/**
+ * insertTable: a new table block; a container never ends with a table, and a new table never touches another:
+ * Word keeps a paragraph between two tables (tables with nothing between them are one table in Word), so an
+ * empty paragraph goes in on a side where the new table would meet one.
+ */
 export function insertTableBlock(doc, kind, ref, loc, rows, cols, values) {
   const bp = blockPoint(doc, kind, ref, loc);
   const table = createTable(doc, rows, cols, values);
-  insertBlock(doc, bp.container, bp.index, table);
-  ensureTrailingParagraph(doc, bp.container);
+  const { container } = bp;
+  insertBlock(doc, container, bp.index, table);
+  const at = container.blocks.indexOf(table);
+  if (container.blocks[at + 1]?.kind === "table") insertBlock(doc, container, at + 1, newParagraph(doc, { props: { style: "Normal" } }));
+  if (at > 0 && container.blocks[at - 1].kind === "table") insertBlock(doc, container, at, newParagraph(doc, { props: { style: "Normal" } }));
+  ensureTrailingParagraph(doc, container);
   return table;
 }
 

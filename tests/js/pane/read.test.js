@@ -196,3 +196,14 @@ for (const profile of PROFILES) {
     assert.match(markdown, /\| N \| 1 \| 2 \|\n\n\*\(This table has merged cells: a row lists one value per merged area, left to right, so its values may not line up under the headers\.\)\*$/);
   });
 }
+
+for (const profile of PROFILES) {
+  test(`[${profile}] a table created right before another is read as a table of its own`, async () => {
+    const { sim, run } = setup(profile);
+    sim.load([{ type: "table", values: [["A", "B"], ["1", "2"]] }, { type: "paragraph", text: "after" }]);
+    ok(await run("table.create", { rows: 1, cols: 1, data: [["Total"]], scope: "document", location: "start" }));
+    const outcome = await run("readDocument", read({ format: "structure" }));
+    assert.deepEqual(ok(outcome).blocks.map((/** @type {any} */ b) => `${b.type}:${b.text}`), ["table:Total", "paragraph:", "table:A\tB\n1\t2", "paragraph:after"]);
+    assert.deepEqual(outcome.result.diagnostics, []);
+  });
+}

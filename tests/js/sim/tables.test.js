@@ -22,6 +22,18 @@ test("insertTable with values; a trailing paragraph follows the table", async ()
   assert.equal(table(sim).columnCount, 3);
 });
 
+test("a new table never touches another: an empty paragraph goes between (Word keeps one between two tables)", async () => {
+  const sim = createSimulator();
+  sim.load([{ type: "table", values: [["A"]] }, { type: "paragraph", text: "mid" }, { type: "table", values: [["B"]] }, { type: "paragraph", text: "end" }]);
+  const types = () => sim.snapshot().blocks.map((b) => (b.type === "table" ? `[${b.values[0][0]}]` : b.text));
+  await run(sim, (ctx) => ctx.document.body.insertTable(1, 1, "Start", [["S"]]));
+  assert.deepEqual(types(), ["[S]", "", "[A]", "mid", "[B]", "end"]);
+  await run(sim, (ctx) => ctx.document.body.tables.getFirst().getNext().insertTable(1, 1, "After", [["T"]]));
+  assert.deepEqual(types(), ["[S]", "", "[A]", "", "[T]", "mid", "[B]", "end"]);
+  await run(sim, (ctx) => ctx.document.body.tables.getFirst().insertTable(1, 1, "Before", [["U"]]));
+  assert.deepEqual(types(), ["[U]", "", "[S]", "", "[A]", "", "[T]", "mid", "[B]", "end"]);
+});
+
 test("insertTable values larger than the table: InvalidArgument", async () => {
   const sim = createSimulator();
   await rejectsWith(run(sim, (ctx) => ctx.document.body.insertTable(1, 2, "End", [["a", "b", "c"]])), "InvalidArgument");
