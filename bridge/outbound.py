@@ -20,12 +20,16 @@ localhost. So every request goes through these rules:
 `WORD_BRIDGE_ALLOW_PRIVATE_NETWORK=1` lifts the address refusal (for a trusted network, and for tests that
 serve pages on 127.0.0.1); a comma-separated list of addresses or networks (`192.168.1.0/24,127.0.0.1`)
 lifts it for those only. Read at call time.
+
+Error messages show URLs through `display_url`: credentials (`user:pass@`) replaced by `***` and anything longer
+than 200 characters clipped (`clip`), so an error never echoes a password or a 100,000-character URL back.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import socket
 import ssl
 import typing
@@ -39,7 +43,8 @@ import httpcore
 import httpx
 
 __all__ = ["ALLOW_PRIVATE_ENV", "MAX_REDIRECTS", "OutboundError", "ForbiddenAddress", "Fetched",
-           "address_class", "check_address", "check_url", "guarded_client", "fetch", "read_capped"]
+           "address_class", "check_address", "check_url", "clip", "display_url", "guarded_client", "fetch",
+           "read_capped", "redact_url", "site"]
 
 ALLOW_PRIVATE_ENV: Final = "WORD_BRIDGE_ALLOW_PRIVATE_NETWORK"
 MAX_REDIRECTS: Final = 5
@@ -47,6 +52,50 @@ _TRUE = {"1", "true", "yes", "on", "all"}
 _FALSE = {"", "0", "false", "no", "off"}
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+CLIP_AT: Final = 200
+_URL_START = re.compile(r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:)?[/\\]*")
+
+
+# --- how URLs and long values appear in messages ------------------------------------
+
+
+def clip(text: str, limit: int = CLIP_AT) -> str:
+    """`text`, or its first `limit` characters and its length: `aaa… (100,013 characters)`."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def redact_url(url: str) -> str:
+    """`url` without its credentials: `http://user:pass@10.0.0.1/` → `http://***@10.0.0.1/`.
+
+    Lenient on purpose (it also serves URLs that failed to parse): whatever precedes the last `@` of the
+    authority — after an optional `scheme://`, up to the first `/`, `\\`, `?` or `#` — is replaced. Without
+    `//` after the scheme (`user:pass@host`) the would-be scheme is part of the credentials.
+    """
+    found = _URL_START.match(url)
+    start = found.end() if found is not None and found.group().rstrip().endswith(("/", "\\")) else 0
+    end = min((i for i in (url.find(ch, start) for ch in "/\\?#") if i != -1), default=len(url))
+    at = url.rfind("@", start, end)
+    return url if at == -1 else f"{url[:start]}***{url[at:]}"
+
+
+def display_url(url: object) -> str:
+    """A URL as error messages show it: credentials redacted, clipped to CLIP_AT characters."""
+    return clip(redact_url(url if isinstance(url, str) else str(url)))
+
+
+def site(url: str) -> str:
+    """`host[:port]` of `url`, without credentials (for "example.com failed: …")."""
+    try:
+        netloc = urlsplit(url).netloc
+    except ValueError:
+        netloc = ""
+    return clip(netloc.rpartition("@")[2])
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 class OutboundError(Exception):
@@ -65,10 +114,10 @@ class ForbiddenAddress(OutboundError):
     """The host of `url` is (or resolves to) an address the guard refuses."""
 
     def __init__(self, url: str, host: str, address: str, kind: str) -> None:
-        where = f"{address} is" if host.strip("[]") == address else f"{host} resolves to {address},"
+        where = f"{address} is" if host.strip("[]") == address else f"{clip(host)} resolves to {address},"
         super().__init__(
             "forbidden_address", url,
-            f"{where} a {kind} address; Word Bridge fetches only from public internet addresses "
+            f"{where} {_article(kind)} {kind} address; Word Bridge fetches only from public internet addresses "
             f"(set {ALLOW_PRIVATE_ENV}=1 to allow private, loopback and link-local addresses on a trusted network)",
         )
         self.host = host
@@ -137,10 +186,10 @@ async def _resolve_checked(url: str, host: str, port: int) -> list[str]:
         try:
             infos = await anyio.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except (OSError, UnicodeError) as exc:  # socket.gaierror, or a name IDNA cannot encode
-            raise OutboundError("network_error", url, f"could not resolve {host}: {exc}") from None
+            raise OutboundError("network_error", url, f"could not resolve {clip(host)}: {clip(str(exc))}") from None
         addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
         if not addresses:
-            raise OutboundError("network_error", url, f"could not resolve {host}: no address")
+            raise OutboundError("network_error", url, f"could not resolve {clip(host)}: no address")
     for address in addresses:
         kind = _refusal(address, allowed)
         if kind is not None:
@@ -157,7 +206,7 @@ def check_url(url: str) -> tuple[str, int]:
         port = parts.port
         httpx.URL(url)  # the parser that will send it: refuses hosts no request could reach
     except (ValueError, httpx.InvalidURL) as exc:
-        raise OutboundError("invalid_url", url, f"not a valid URL: {exc}") from None
+        raise OutboundError("invalid_url", url, f"not a valid URL: {clip(str(exc))}") from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https") or not parts.hostname:
         raise OutboundError("invalid_url", url, "only http:// and https:// URLs with a host name can be fetched")
@@ -288,7 +337,7 @@ async def fetch(url: str, *, max_bytes: int, timeout_s: float, headers: dict[str
     except httpx.TimeoutException:
         raise OutboundError("timeout", url, "timed out") from None
     except (httpx.HTTPError, httpx.InvalidURL, OSError) as exc:
-        raise OutboundError("network_error", url, str(exc) or type(exc).__name__) from None
+        raise OutboundError("network_error", url, clip(str(exc)) or type(exc).__name__) from None
 
 
 async def _follow(client: httpx.AsyncClient, url: str, max_bytes: int, headers: dict[str, str],
@@ -299,7 +348,7 @@ async def _follow(client: httpx.AsyncClient, url: str, max_bytes: int, headers: 
             await check_address(url)
         except OutboundError as exc:
             if url != original:
-                exc.details = f"redirected to {url}: {exc.details}"
+                exc.details = f"redirected to {display_url(url)}: {exc.details}"
                 exc.args = (exc.details,)
             raise
         async with client.stream("GET", url, headers=headers, follow_redirects=False) as resp:
@@ -309,7 +358,8 @@ async def _follow(client: httpx.AsyncClient, url: str, max_bytes: int, headers: 
                 try:
                     check_url(url)
                 except OutboundError:
-                    raise OutboundError("invalid_url", original, f"redirected to a non-http URL {url!r}") from None
+                    raise OutboundError("invalid_url", original,
+                                       f"redirected to a non-http URL '{display_url(url)}'") from None
                 continue
             if not resp.is_success:
                 reason = f" {resp.reason_phrase}" if resp.reason_phrase else ""

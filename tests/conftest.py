@@ -27,3 +27,14 @@ def unused_tcp_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@pytest.fixture
+def bridge(certs_dir):
+    """A bridge served on a free port in a thread of this process (tests.support.ServerThread)."""
+    from bridge.config import BridgeConfig
+    from tests.support import ServerThread
+
+    running = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, op_timeout=5.0)).start()
+    yield running
+    running.stop()

@@ -285,6 +285,15 @@ async def test_octet_stream_is_sniffed(server: Server) -> None:
     assert "not an image" in err.msg
 
 
+async def test_errors_never_echo_url_credentials(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = server.url("/missing.png").replace("http://", "http://ada:s3cret@")
+    err = await refused("url", missing)
+    assert "HTTP 404" in err.msg and "s3cret" not in err.msg and "http://***@127.0.0.1" in err.msg
+    monkeypatch.delenv("WORD_BRIDGE_ALLOW_PRIVATE_NETWORK")
+    err = await refused("url", "http://ada:s3cret@10.0.0.1/logo.png" + "x" * 5000, code=Code.INVALID_ARG)
+    assert "s3cret" not in err.msg and len(err.msg) < 1000
+
+
 async def test_404_names_the_status(server: Server) -> None:
     url = server.url("/missing.png")
     err = await refused("url", url)

@@ -6,11 +6,16 @@ macOS and Linux, `;` on Windows); unset, it is the server's working directory. T
 fully resolved path — `..` collapsed and every symlink followed (`Path.resolve`) — so neither `../../etc`
 nor a symlink inside an allowed directory pointing outside it gets through. Relative paths are relative to
 the first allowed directory. The setting is read at call time.
+
+A path holding a control character (NUL, a line break, …) or a character the file system cannot encode (a lone
+surrogate) names no file anyone meant: `path_problem` says why, and `resolve_allowed` raises `InvalidPath` for it
+instead of the ValueError the operating system calls would raise.
 """
 
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -40,6 +45,28 @@ class OutsideAllowedDirs(Exception):
                 f"set {ALLOWED_DIRS_ENV} to allow others")
 
 
+class InvalidPath(ValueError):
+    """`path` cannot name a file; `reason` says why (see `path_problem`)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"invalid path: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def path_problem(path: str) -> str | None:
+    """Why `path` cannot be a file path (a control character, an unencodable character), or None when it can."""
+    for index, char in enumerate(path, start=1):
+        if unicodedata.category(char) == "Cc":
+            name = "NUL" if char == "\0" else f"U+{ord(char):04X}"
+            return f"contains a control character ({name} at character {index})"
+    try:
+        os.fsencode(path)
+    except UnicodeError:
+        return "contains a character the file system cannot encode (a lone surrogate)"
+    return None
+
+
 def _inside(path: Path, directory: Path) -> bool:
     """Case-folded on case-insensitive systems (Windows), exact elsewhere."""
     p, d = os.path.normcase(str(path)), os.path.normcase(str(directory))
@@ -50,8 +77,11 @@ def resolve_allowed(path: str | os.PathLike[str], dirs: list[Path] | None = None
     """The absolute, symlink-free form of `path`, if it lies inside an allowed directory.
 
     The path need not exist (a file about to be written); its existing part is resolved through symlinks.
-    Raises OutsideAllowedDirs.
+    Raises OutsideAllowedDirs, or InvalidPath for a path with a control or unencodable character.
     """
+    problem = path_problem(os.fspath(path))
+    if problem is not None:
+        raise InvalidPath(os.fspath(path), problem)
     allowed = dirs if dirs is not None else allowed_dirs()
     candidate = Path(path).expanduser()
     if not candidate.is_absolute():

@@ -17,7 +17,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from pydantic import PlainValidator
 
-from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error
+from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, clip_value, seed_error
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +59,11 @@ def _json_type(value: Any) -> str:
 
 
 def invalid(name: str, message: str, value: Any, **fields: Any) -> MCPError:
-    """-32602 `invalid_parameter` naming the argument and what was given."""
+    """-32602 `invalid_parameter` naming the argument and what was given (clipped: `results.clip_value`)."""
     return seed_error(INVALID_PARAMS, f"Invalid {name}: {message}", "invalid_parameter",
                       [f"Check the {name} argument against the tool's input schema",
                        "Leave optional arguments out to use their defaults"],
-                      parameter=name, provided_value=value, **fields)
+                      parameter=name, provided_value=clip_value(value), **fields)
 
 
 def check(name: str, value: Any, schema: dict[str, Any]) -> Any:
@@ -93,7 +93,7 @@ def check(name: str, value: Any, schema: dict[str, Any]) -> Any:
         raise invalid(name, f"must have at least {schema['minLength']} character(s)", value,
                       min_length=schema["minLength"])
     if "maxLength" in schema and len(value) > schema["maxLength"]:
-        raise invalid(name, f"must have at most {schema['maxLength']:,} characters", value[:200] + "…",
+        raise invalid(name, f"must have at most {schema['maxLength']:,} characters", value,
                       max_length=schema["maxLength"])
     return value
 

@@ -4,6 +4,12 @@ Beyond the seed, every result carries `word_op`: a ready `word.op` envelope the 
 `editTask` as `meta` — a `batch` of `table.create` (the data) and `table.applyStyle` (a built-in table style), an
 `insertMarkdown` list or text, or an `insertPicture` of the chart (PNG, base64). Each op is validated with the
 server's own op parser before it is returned.
+
+`output_format` is listed as the seed has it (required, `"default": "table"`), and a call that leaves it out gets
+that default instead of an error that would hide the call's other mistakes. A number reads the same in every output format: as the data gives it,
+with the currency symbol in a money column (`Price: $1200`, the seed's list rendering) — table cells, list items,
+structured records and the summary's min/max/mean/total alike. Data with nothing in it (`[]`, `{}`, blank text) is
+an `empty_data` error saying so.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.arguments import RawText, check, guarded, list_schema
 from bridge.tools.formatting.chart import NoNumericData, render
-from bridge.tools.formatting.tables import DataParseError, Table, cell_text, column, is_numeric, number, parse, sort_rows
+from bridge.tools.formatting.tables import (DataParseError, EmptyData, Table, cell_text, column, is_numeric, number,
+                                            parse, sort_rows)
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import WordAccess
 from bridge.word.ops import parse_edit_task
@@ -101,8 +108,6 @@ async def _run(raw: dict[str, Any]) -> CallToolResult:
         raise seed_error(INVALID_PARAMS, "Data exceeds maximum length", "data_too_long",
                          ["Reduce data to 20,000 characters or less", "Split the data into smaller parts"],
                          data_length=len(raw["data"]), max_length=MAX_DATA)
-    if raw["output_format"] is None:
-        check("output_format", None, {k: v for k, v in SCHEMA["output_format"].items() if k != "default"})
     args = {name: check(name, value, SCHEMA[name]) for name, value in raw.items()}
     result, image = await anyio.to_thread.run_sync(lambda: _format(args))
     result["processing_time_ms"] = round((time.perf_counter() - started) * 1000)
@@ -113,6 +118,10 @@ async def _run(raw: dict[str, Any]) -> CallToolResult:
 
 
 def _parse_failure(exc: DataParseError) -> Exception:
+    if isinstance(exc, EmptyData):
+        return seed_error(INVALID_PARAMS, str(exc), "empty_data",
+                          ["Give at least one record or row of data", "Check that the right data was passed"],
+                          input_format=exc.input_format, error_details=str(exc))
     tips = {
         "json": ["Check JSON syntax and formatting", "Validate JSON using online tools", "Ensure proper quote escaping"],
         "csv": ["Put the column names in the first row", "Give every row the same number of columns",
@@ -173,7 +182,7 @@ def envelope(op: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    rows = [[cell_text(v) for v in r] for r in table.rows]
+    rows = [[_money(h, v) for h, v in zip(table.headers, r, strict=True)] for r in table.rows]
     headers = table.headers if args["include_headers"] else []
     look = TABLE_STYLES[args["style"]]
     content = {"type": "table", "headers": headers, "rows": rows, "row_count": len(rows),
@@ -189,7 +198,8 @@ def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str
 
 
 def _money(header: str, value: Any) -> str:
-    """A plain number in a money column reads with the currency symbol (WORD_BRIDGE_CURRENCY, default "$")."""
+    """How a value reads in every output format: `cell_text`, and a plain number in a money column with the currency
+    symbol (WORD_BRIDGE_CURRENCY, default "$"), as the seed's list example shows (`Price: $1200`)."""
     text = cell_text(value)
     if MONEY.search(header) and re.fullmatch(r"-?\d+(?:\.\d+)?", text):
         symbol = os.environ.get("WORD_BRIDGE_CURRENCY", "$")
@@ -234,34 +244,41 @@ def _chart(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str
     return content, op, {"word_picture_format": {"width_pt": CHART_WIDTH_PT, "wrap_type": "inline"}}, chart.png
 
 
-def _field_stats(table: Table, i: int) -> dict[str, Any]:
+def _field_stats(table: Table, i: int) -> tuple[dict[str, Any], dict[str, str]]:
+    """The field's statistics, and how its min/max/mean/sum read (as the cells read: `_money`)."""
+    header = table.headers[i]
     values = [r[i] for r in table.rows if r[i] not in (None, "")]
-    out: dict[str, Any] = {"name": table.headers[i], "count": len(values),
+    out: dict[str, Any] = {"name": header, "count": len(values),
                            "distinct": len({cell_text(v) for v in values})}
+    shown: dict[str, str] = {}
     if is_numeric(values):
         nums = [number(v) or 0.0 for v in values]
-        out.update({"type": "number", "min": min(nums), "max": max(nums), "mean": round(statistics.fmean(nums), 2),
+        low, high = min(range(len(nums)), key=nums.__getitem__), max(range(len(nums)), key=nums.__getitem__)
+        out.update({"type": "number", "min": nums[low], "max": nums[high], "mean": round(statistics.fmean(nums), 2),
                     "sum": round(sum(nums), 2)})
+        shown = {"min": _money(header, values[low]), "max": _money(header, values[high]),
+                 "mean": _money(header, _num(out["mean"])), "sum": _money(header, _num(out["sum"]))}
     else:
         counts: dict[str, int] = {}
         for v in values:
             counts[cell_text(v)] = counts.get(cell_text(v), 0) + 1
         out.update({"type": "text", "top_values": sorted(counts, key=lambda k: -counts[k])[:3]})
-    return out
+    return out, shown
 
 
 def _num(value: float) -> str:
-    """1200.0 → "1,200", 508.333 → "508.33"."""
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0").rstrip(".")
+    """A computed number as the data's numbers read: 1525.0 → "1525", 508.333 → "508.33" (no separators)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _summary(table: Table, total: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    fields = [_field_stats(table, i) for i in range(len(table.headers))]
+    stats = [_field_stats(table, i) for i in range(len(table.headers))]
+    fields = [f for f, _ in stats]
     lines = []
-    for f in fields:
+    for f, shown in stats:
         if f["type"] == "number":
-            lines.append(f"{f['name']}: from {_num(f['min'])} to {_num(f['max'])}, mean {_num(f['mean'])}, "
-                         f"total {_num(f['sum'])}")
+            lines.append(f"{f['name']}: from {shown['min']} to {shown['max']}, mean {shown['mean']}, "
+                         f"total {shown['sum']}")
         else:
             lines.append(f"{f['name']}: {f['distinct']} distinct value(s), most often {', '.join(f['top_values'])}")
     opening = (f"{len(table.rows)} record(s) with {len(fields)} field(s) ({', '.join(table.headers)})"
@@ -274,7 +291,7 @@ def _summary(table: Table, total: int) -> tuple[dict[str, Any], dict[str, Any], 
 
 
 def _structured(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    records = [{h: cell_text(v) for h, v in zip(table.headers, r, strict=True)} for r in table.rows]
+    records = [{h: _money(h, v) for h, v in zip(table.headers, r, strict=True)} for r in table.rows]
     fields = [{"name": h, "type": "number" if is_numeric([r[i] for r in table.rows]) else "text"}
               for i, h in enumerate(table.headers)]
     content = {"type": "structured", "records": records, "record_count": len(records), "fields": fields}
@@ -284,5 +301,5 @@ def _structured(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dic
         title = values[0][1] or f"Record {n}"
         rest = values[1:] if len(values) > 1 else values
         parts.append(f"#### {_escape(title)}\n\n" + "\n".join(
-            f"- **{_escape(k)}:** {_escape(_money(k, v))}" for k, v in rest))
+            f"- **{_escape(k)}:** {_escape(v)}" for k, v in rest))
     return content, envelope("insertMarkdown", {"markdown": "\n\n".join(parts)}), {}

@@ -3,10 +3,17 @@
 Offline and deterministic: the readability formulas come from textstat, everything else from the documented
 heuristics in `bridge.tools.analysis`. Beyond the seed, `fromDocument: true` analyzes the open Word document,
 read page by page through `readDocument` (Word's own headings, list items and tables).
+
+A document longer than 50,000 characters is analyzed from its start: whole blocks while they fit, and when the
+next block does not fit and less than half the limit is used (a very long paragraph early on), that block's
+beginning up to the limit (cut after a sentence, else a word). Nothing after the point where the analysis stops
+is read into it, and `source` says how much was analyzed (`characters` of `total_characters`, `truncated`, a
+`warning`). Text of tracked deletions is left out (see `bridge.tools.analysis.text`).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Annotated, Any, Final, Literal
 
@@ -16,10 +23,10 @@ from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.analysis import ANALYSIS_TYPES, analyze, blocks_from_document, blocks_from_text
-from bridge.tools.analysis.text import Block
+from bridge.tools.analysis.text import Block, Review
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
-from bridge.tools.word_access import DocumentReadError, WordAccess, read_blocks
+from bridge.tools.word_access import DocumentReadError, WordAccess, read_document
 
 NAME: Final = "document_analyzer"
 MAX_CONTENT: Final = 50_000
@@ -114,30 +121,71 @@ def _too_long(length: int) -> Exception:
                       content_length=length, max_length=MAX_CONTENT)
 
 
+def _cut(text: str, room: int) -> str:
+    """The start of `text` in at most `room` characters: after its last sentence end that keeps at least half the
+    room, else after its last space, else `room` characters."""
+    head = text[:room]
+    ends = [m.end() for m in re.finditer(r"[.!?…][\"'”’)\]]*(?=\s)", head)]
+    if ends and ends[-1] >= room // 2:
+        return head[:ends[-1]].rstrip()
+    space = head.rfind(" ")
+    return head[:space].rstrip() if space >= room // 2 else head
+
+
+def _prefix(blocks: list[Block]) -> tuple[list[Block], Block | None]:
+    """The blocks analyzed: a prefix of the document up to MAX_CONTENT characters (see the module docstring), and
+    the block the analysis stops in or before (None: the whole document fits)."""
+    kept: list[Block] = []
+    used = 0
+    for block in blocks:
+        if used + len(block.text) <= MAX_CONTENT:
+            kept.append(block)
+            used += len(block.text)
+            continue
+        if used < MAX_CONTENT // 2:
+            part = _cut(block.text, MAX_CONTENT - used)
+            if part:
+                kept.append(Block(block.kind, part, block.level, block.index))
+        return kept, block
+    return kept, None
+
+
 async def _document_blocks(word: WordAccess, document: str | None) -> tuple[list[Block], dict[str, Any]]:
     """The open document's blocks up to 50,000 characters, and where they came from."""
     try:
-        structure = await read_blocks(word, document=document)
+        read = await read_document(word, document=document)
     except DocumentReadError as exc:
         raise seed_error(INTERNAL_ERROR, "Could not read the Word document", "document_read_failed",
                          ["Open the document in Word with the Word Bridge task pane connected",
                           "Check the document id or title with listDocuments",
                           "Pass the text as content instead"],
                          document=document, error_details=str(exc)) from exc
-    blocks = blocks_from_document(structure)
-    kept: list[Block] = []
-    total = used = 0
-    for block in blocks:
-        total += len(block.text)
-        if used + len(block.text) <= MAX_CONTENT:
-            kept.append(block)
-            used += len(block.text)
+    review = Review()
+    blocks = blocks_from_document(read.blocks, review)
+    kept, stop = _prefix(blocks)
     if not any(b.kind in ("paragraph", "list") for b in kept):
         raise seed_error(INVALID_PARAMS, "The document has no text to analyze", "empty_document",
                          ["Write some paragraphs first", "Check that the right document is open"],
-                         document=document, block_count=len(structure))
-    source = {"type": "document", "document": document, "block_count": len(kept), "characters": used,
-              "truncated": len(kept) < len(blocks), "total_characters": total}
+                         document=document, block_count=len(read.blocks))
+    used, total = sum(len(b.text) for b in kept), sum(len(b.text) for b in blocks)
+    title = (read.document or {}).get("title")
+    source: dict[str, Any] = {"type": "document", "document": title or document, "block_count": len(kept),
+                              "characters": used, "truncated": stop is not None, "total_characters": total}
+    if read.document:
+        source["document_id"] = read.document["id"]
+    if stop is not None:
+        last = kept[-1] if kept else None
+        where = (f"in block {stop.index}, cut after {len(last.text):,} of its {len(stop.text):,} characters"
+                 if last is not None and last.index == stop.index and last.text != stop.text else
+                 f"before block {stop.index} ({len(stop.text):,} characters), which did not fit")
+        source["analyzed_through_block"] = last.index if last is not None else None
+        source["warning"] = (
+            f"Only the first {used:,} of {total:,} characters were analyzed: the analysis reads at most "
+            f"{MAX_CONTENT:,} characters from the start of the document and stopped {where}. Every score, the "
+            f"summary and the suggestions describe that part only; to analyze the rest, pass it as content in "
+            f"parts of at most {MAX_CONTENT:,} characters.")
+    if review.removed or review.left_in:
+        source["tracked_deletions"] = {"left_out": review.removed, "left_in": review.left_in}
     return kept, source
 
 
@@ -192,6 +240,9 @@ async def _run(word: WordAccess, content: Any, document: Any, **raw: Any) -> Cal
     if source is not None:
         result["source"] = source
     result.update(found)
+    if source is not None and source["truncated"] and isinstance(result.get("summary"), str):  # the summary says it too: it is what most readers read
+        result["summary"] = (f"{result['summary']} (from the first {source['characters']:,} of "
+                             f"{source['total_characters']:,} characters of the document: see source.warning)")
     result["processing_time_ms"] = round((time.perf_counter() - started) * 1000)
     line = ("Comprehensive document analysis completed" if args["analysis_type"] == "comprehensive"
             else "Document analysis completed successfully")

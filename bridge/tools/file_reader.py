@@ -2,7 +2,8 @@
 
 Paths are fenced by `allowed_paths` (WORD_BRIDGE_ALLOWED_DIRS, default the server's working directory):
 a path outside them is the seed's `permission_denied`, naming the allowed directories, and is checked
-before anything about the file is looked at, so the answer does not reveal whether it exists.
+before anything about the file is looked at, so the answer does not reveal whether it exists. A path with a
+control character (NUL, a line break…) or a lone surrogate is an `invalid_parameter` error naming `path`.
 The result is the seed's `file_content` object; `metadata` always carries the file type, the validity of
 JSON/CSV files and the line count (as the seed's basic example shows), and `include_metadata` adds the
 details (CSV columns, JSON top-level shape, character and word counts, resolved path, MIME type).
@@ -25,8 +26,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
-from bridge.tools.allowed_paths import OutsideAllowedDirs, allowed_dirs, resolve_allowed
-from bridge.tools.arguments import RawText, check, guarded, list_schema
+from bridge.tools.allowed_paths import InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem, resolve_allowed
+from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 
 NAME: Final = "file_reader"
@@ -89,6 +90,9 @@ def register(server: MCPServer, word: object = None) -> None:
 
 async def _run(raw: dict[str, Any]) -> CallToolResult:
     args = {name: check(name, value, SCHEMA[name]) for name, value in raw.items()}
+    problem = path_problem(args["path"])
+    if problem is not None:
+        raise invalid("path", problem, args["path"])
     obj = await anyio.to_thread.run_sync(_read, args["path"], args["encoding"], args["max_size"],
                                          args["include_metadata"])
     line = "File content successfully read with metadata" if args["include_metadata"] else \
@@ -101,6 +105,8 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
     dirs = allowed_dirs()
     try:
         resolved = resolve_allowed(path, dirs)
+    except InvalidPath as exc:
+        raise invalid("path", exc.reason, path) from None
     except OutsideAllowedDirs as exc:
         raise seed_error(INTERNAL_ERROR, "Permission denied", "permission_denied",
                          [f"Read files inside the allowed directories: {', '.join(map(str, exc.allowed))}",

@@ -10,6 +10,8 @@ content and the metadata (title, author, date, site) and py3langid names the lan
   there are none); `metadata`: the metadata as `Label: value` lines.
 Every answer is cut to `max_length` characters at a word boundary. Results are cached in memory for 30 minutes
 (the seed's caching strategy), keyed by the URL, every option but `timeout`, and the address-guard setting.
+Errors show the URL as `outbound.display_url` does: credentials redacted (`http://***@host/`), clipped to 200
+characters.
 """
 
 from __future__ import annotations
@@ -146,7 +148,7 @@ async def _run(raw: dict[str, Any]) -> CallToolResult:
         outbound.check_url(url)
     except outbound.OutboundError as exc:
         raise seed_error(INVALID_PARAMS, "Invalid URL format", "invalid_url", SUGGEST_URL,
-                         provided_url=args["url"], error_details=exc.details) from None
+                         provided_url=outbound.display_url(args["url"]), error_details=exc.details) from None
     # The guard's setting is part of the key: a page fetched while private addresses were allowed is not
     # served from the cache once they no longer are.
     key = (url, args["content_type"], args["max_length"], args["include_links"], args["user_agent"],
@@ -174,20 +176,21 @@ async def _fetch(url: str, timeout: int, user_agent: str) -> outbound.Fetched:
                          ["Use a public http(s) URL",
                           f"To fetch from a trusted private network, set {outbound.ALLOW_PRIVATE_ENV}=1 "
                           "(or a list of allowed addresses) for Word Bridge"],
-                         url=url, address=exc.address, address_class=exc.address_class,
+                         url=outbound.display_url(url), address=exc.address, address_class=exc.address_class,
                          error_details=exc.details) from None
     except outbound.OutboundError as exc:
         if exc.error_type == "invalid_url":  # a redirect to a non-http URL
             raise seed_error(INVALID_PARAMS, "Invalid URL format", "invalid_url", SUGGEST_URL,
-                             provided_url=url, error_details=exc.details) from None
+                             provided_url=outbound.display_url(url), error_details=exc.details) from None
         if exc.error_type == "too_large":
             raise seed_error(INTERNAL_ERROR, "Web content exceeds size limit", "content_too_large",
                              ["Fetch a smaller page", "Link to the page instead of extracting it"],
-                             url=url, max_bytes=MAX_BYTES, error_details=exc.details) from None
+                             url=outbound.display_url(url), max_bytes=MAX_BYTES,
+                             error_details=exc.details) from None
         details = "Connection timeout" if exc.error_type == "timeout" else exc.details
         fields: dict[str, Any] = {"status_code": exc.status_code} if exc.status_code is not None else {}
         raise seed_error(INTERNAL_ERROR, "Failed to fetch web content", "network_error", SUGGEST_NETWORK,
-                         url=url, error_details=details, **fields) from None
+                         url=outbound.display_url(url), error_details=details, **fields) from None
 
 
 def _check_page(resp: httpx.Response) -> None:
@@ -196,7 +199,7 @@ def _check_page(resp: httpx.Response) -> None:
     if ctype not in PAGE_TYPES:
         raise seed_error(INTERNAL_ERROR, "Unsupported content type", "unsupported_content_type",
                          ["Fetch an HTML or plain-text page", "Use insertPicture for images"],
-                         url=str(resp.url), received_content_type=ctype)
+                         url=outbound.display_url(str(resp.url)), received_content_type=outbound.clip(ctype))
 
 
 # --- extraction (in a worker thread) ---------------------------------------------------

@@ -7,6 +7,7 @@ the same against a local bridge and a forwarded one.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -20,28 +21,67 @@ class DocumentReadError(Exception):
     """readDocument failed: the message says why (no document connected, unknown document, …)."""
 
 
+def read_op(offset: int, limit: int, *, fmt: str = "structure", max_chars: int = 200_000,
+            include_range_ids: bool = False) -> dict[str, Any]:
+    """The `meta` of one readDocument page."""
+    args: dict[str, Any] = {"format": fmt, "offset": offset, "limit": limit, "maxChars": max_chars}
+    if include_range_ids:
+        args["includeRangeIds"] = True
+    return {"type": "word.op", "op": "readDocument", "version": "1.0", "args": args}
+
+
+def failure_reason(result: dict[str, Any], levels: tuple[str, ...] = ("error", "info")) -> str:
+    """Why an op failed, from its diagnostics (else its code)."""
+    reasons = [d["msg"] for d in result.get("diagnostics") or [] if d.get("level") in levels]
+    return "; ".join(reasons) or str(result.get("code") or "")
+
+
+def document_of(result: dict[str, Any]) -> dict[str, Any] | None:
+    """`{"id", "title"}` of the document that answered an editTask call, when the bridge says (None otherwise)."""
+    found = result.get("document")
+    if isinstance(found, dict) and isinstance(found.get("id"), str):
+        return {"id": found["id"], "title": found.get("title")}
+    return None
+
+
+@dataclass
+class DocumentRead:
+    """The blocks of a whole document read page by page, and which document answered."""
+
+    blocks: list[dict[str, Any]] = field(default_factory=list)
+    document: dict[str, Any] | None = None
+    """`{"id", "title"}` from the bridge's envelope; None where the edit service does not say."""
+
+
 async def read_pages(word: WordAccess, *, document: str | None = None, fmt: str = "structure",
-                     page_size: int = 500, max_chars: int = 200_000) -> AsyncIterator[dict[str, Any]]:
-    """Yield each page's `data` of readDocument until the end of the document."""
-    offset: int | None = 0
-    while offset is not None:
-        result = await word.edit_task(
-            content=f"read the document from block {offset}", document=document,
-            meta={"type": "word.op", "op": "readDocument", "version": "1.0",
-                  "args": {"format": fmt, "offset": offset, "limit": page_size, "maxChars": max_chars}},
-        )
+                     page_size: int = 500, max_chars: int = 200_000, offset: int = 0,
+                     served_by: DocumentRead | None = None) -> AsyncIterator[dict[str, Any]]:
+    """Yield each page's `data` of readDocument from block `offset` until the end of the document.
+
+    `served_by`, when given, records which document answered.
+    """
+    start: int | None = offset
+    while start is not None:
+        result = await word.edit_task(content=f"read the document from block {start}", document=document,
+                                      meta=read_op(start, page_size, fmt=fmt, max_chars=max_chars))
         if not result.get("ok"):
-            reasons = [d["msg"] for d in result.get("diagnostics") or [] if d.get("level") in ("error", "info")]
-            raise DocumentReadError("; ".join(reasons) or str(result.get("code")))
+            raise DocumentReadError(failure_reason(result))
         data = result.get("data") or {}
+        if served_by is not None:
+            served_by.document = served_by.document or document_of(result)
         yield data
         following = data.get("nextOffset")
-        offset = following if isinstance(following, int) and following > offset else None
+        start = following if isinstance(following, int) and following > start else None
+
+
+async def read_document(word: WordAccess, *, document: str | None = None) -> DocumentRead:
+    """Every block of the document in structure form, and the document that answered."""
+    read = DocumentRead()
+    async for page in read_pages(word, document=document, fmt="structure", served_by=read):
+        read.blocks.extend(page.get("blocks") or [])
+    return read
 
 
 async def read_blocks(word: WordAccess, *, document: str | None = None) -> list[dict[str, Any]]:
     """Every block of the document in structure form (`{index, type, text, style, headingLevel?, …}`)."""
-    blocks: list[dict[str, Any]] = []
-    async for page in read_pages(word, document=document, fmt="structure"):
-        blocks.extend(page.get("blocks") or [])
-    return blocks
+    return (await read_document(word, document=document)).blocks

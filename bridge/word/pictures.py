@@ -74,10 +74,6 @@ def _runtime(msg: str) -> OpError:
     return OpError(Code.RUNTIME, msg, op=_OP, field=_FIELD)
 
 
-def _short(url: str, limit: int = 200) -> str:
-    return url if len(url) <= limit else url[: limit - 1] + "…"
-
-
 def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB" if n >= 1024 * 1024 else f"{n} bytes"
 
@@ -98,7 +94,7 @@ async def load_picture(
         raise OpError(Code.INVALID_ARG, "args.data must be a non-empty string", op=_OP, field=_FIELD)
     if source == "url":
         raw = await _download(data.strip(), limits, client)
-        what = f"the image at {_short(data.strip())}"
+        what = f"the image at {outbound.display_url(data.strip())}"
     elif source == "base64":
         raw = _decode_base64(data, limits)
         what = "the base64 image"
@@ -160,7 +156,7 @@ async def _download(url: str, limits: PictureLimits, client: httpx.AsyncClient |
     the setting that allows it (bridge/outbound.py). The pane never sees such a URL.
     """
     _check_http_url(url, url)
-    shown = _short(url)
+    shown = outbound.display_url(url)
     try:
         with anyio.fail_after(limits.timeout_s):
             if client is not None:
@@ -185,9 +181,9 @@ def _check_http_url(url: str, original: str) -> None:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         if url == original:
             raise OpError(
-                Code.INVALID_ARG, f"args.data must be an http(s) URL, not {_short(url)!r}", op=_OP, field=_FIELD
+                Code.INVALID_ARG, f"args.data must be an http(s) URL, not {outbound.display_url(url)!r}", op=_OP, field=_FIELD
             )
-        raise _runtime(f"could not fetch {_short(original)}: redirected to a non-http URL {_short(url)!r}")
+        raise _runtime(f"could not fetch {outbound.display_url(original)}: redirected to a non-http URL {outbound.display_url(url)!r}")
 
 
 async def _follow(client: httpx.AsyncClient, url: str, limits: PictureLimits) -> bytes:
@@ -200,7 +196,7 @@ async def _follow(client: httpx.AsyncClient, url: str, limits: PictureLimits) ->
             await outbound.check_address(url)
         except outbound.ForbiddenAddress as exc:
             if url != original:
-                exc.args = (f"redirected to {_short(url)}: {exc}",)
+                exc.args = (f"redirected to {outbound.display_url(url)}: {exc}",)
             raise
         headers = {"Accept": "image/png,image/jpeg,image/gif,image/bmp,image/webp,image/*;q=0.8,*/*;q=0.1"}
         async with client.stream("GET", url, headers=headers, follow_redirects=False) as resp:
@@ -210,23 +206,23 @@ async def _follow(client: httpx.AsyncClient, url: str, limits: PictureLimits) ->
                 continue
             if not resp.is_success:
                 reason = f" {resp.reason_phrase}" if resp.reason_phrase else ""
-                raise _runtime(f"could not fetch {_short(original)}: HTTP {resp.status_code}{reason}")
+                raise _runtime(f"could not fetch {outbound.display_url(original)}: HTTP {resp.status_code}{reason}")
             _check_content_type(resp, original)
             return await _read_capped(resp, original, limits.max_bytes)
-    raise _runtime(f"could not fetch {_short(original)}: more than {_MAX_REDIRECTS} redirects")
+    raise _runtime(f"could not fetch {outbound.display_url(original)}: more than {_MAX_REDIRECTS} redirects")
 
 
 def _check_content_type(resp: httpx.Response, url: str) -> None:
     ctype = resp.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if ctype == "image/svg+xml":
-        raise _runtime(f"{_short(url)} is an SVG image; Word Bridge inserts raster images only (PNG, JPEG, GIF, BMP, WEBP…)")
+        raise _runtime(f"{outbound.display_url(url)} is an SVG image; Word Bridge inserts raster images only (PNG, JPEG, GIF, BMP, WEBP…)")
     if not ctype.startswith("image/") and ctype not in _OCTET_TYPES:
-        raise _runtime(f"{_short(url)} is not an image (Content-Type {ctype})")
+        raise _runtime(f"{outbound.display_url(url)} is not an image (Content-Type {ctype})")
 
 
 async def _read_capped(resp: httpx.Response, url: str, max_bytes: int) -> bytes:
     """Read the body, stopping as soon as it passes `max_bytes` (an endless body is cut too)."""
-    too_big = f"could not fetch {_short(url)}: the image is larger than the {_mib(max_bytes)} limit"
+    too_big = f"could not fetch {outbound.display_url(url)}: the image is larger than the {_mib(max_bytes)} limit"
     declared = resp.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > max_bytes:
         raise _runtime(f"{too_big} (Content-Length {_mib(int(declared))})")
@@ -236,7 +232,7 @@ async def _read_capped(resp: httpx.Response, url: str, max_bytes: int) -> bytes:
         if len(buf) > max_bytes:
             raise _runtime(too_big)
     if not buf:
-        raise _runtime(f"could not fetch {_short(url)}: the body is empty")
+        raise _runtime(f"could not fetch {outbound.display_url(url)}: the body is empty")
     return bytes(buf)
 
 

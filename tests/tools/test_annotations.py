@@ -12,12 +12,12 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
-from bridge.config import BridgeConfig
 from bridge.tools.annotations import register
 from bridge.tools.annotations.database import close_all
 from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, taxonomy_json
 from bridge.word.remote import RemoteEditService
 from tests.support import FakePane, ServerThread, read_document_pane
+from tests.tools.paged_document import PagedDocument
 
 pytestmark = pytest.mark.anyio
 
@@ -66,24 +66,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     close_all()
 
 
-class Document:
-    """The pane's side of readDocument at the tool's boundary: structure blocks, two per page."""
-
-    def __init__(self, blocks: list[dict[str, Any]], fail: str | None = None) -> None:
-        self.blocks, self.fail = blocks, fail
-
-    async def list_documents(self) -> dict[str, Any]:
-        return {"documents": []}
-
-    async def edit_task(self, *, content: Any = None, meta: Any = None, document: Any = None) -> dict[str, Any]:
-        if self.fail:
-            return {"ok": False, "op": "readDocument", "code": "E_NOT_FOUND", "data": {},
-                    "diagnostics": [{"level": "error", "msg": self.fail}]}
-        start = meta["args"]["offset"]
-        end = min(start + 2, len(self.blocks))
-        return {"ok": True, "op": "readDocument", "diagnostics": [], "data": {
-            "format": "structure", "offset": start, "nextOffset": end if end < len(self.blocks) else None,
-            "totalBlocks": len(self.blocks), "blocks": self.blocks[start:end]}}
+Document = PagedDocument
 
 
 def server(word: Any = None) -> MCPServer:
@@ -469,13 +452,6 @@ async def test_start_session_from_the_document_errors() -> None:
     async with Client(server(Document([{"index": 0, "type": "paragraph", "text": "  "}]))) as client:
         blank = await failed(client, "start_session", {"fromDocument": True})
     assert blank["message"] == "The Word document has no text to annotate"
-
-
-@pytest.fixture
-def bridge(certs_dir: Path) -> Any:
-    running = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, op_timeout=5.0)).start()
-    yield running
-    running.stop()
 
 
 async def test_start_session_from_the_document_through_the_real_bridge(bridge: ServerThread) -> None:

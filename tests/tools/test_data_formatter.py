@@ -147,8 +147,8 @@ async def test_summary_and_structured_outputs():
     price = summary["formatted_content"]["fields"][1]
     assert {k: price[k] for k in ("name", "type", "min", "max", "sum")} == {
         "name": "Price", "type": "number", "min": 25.0, "max": 1200.0, "sum": 1525.0}
-    assert "Price: from 25 to 1,200" in summary["formatted_content"]["text"]
-    assert records["formatted_content"]["records"][0] == {"Product": "Laptop", "Price": "1200",
+    assert "Price: from $25 to $1200" in summary["formatted_content"]["text"]
+    assert records["formatted_content"]["records"][0] == {"Product": "Laptop", "Price": "$1200",
                                                           "Category": "Electronics"}
     blocks = parse_edit_task(meta=records["word_op"]).args["blocks"]
     assert blocks[0]["type"] == "heading" and blocks[0]["runs"][0]["text"] == "Laptop"
@@ -172,7 +172,7 @@ async def test_seed_and_tool_errors():
         column = await error_of(client, {"data": PRODUCTS, "output_format": "table", "sort_by": "Weight"})
         chart = await error_of(client, {"data": "- apples\n- pears", "output_format": "chart"})
         too_long = await error_of(client, {"data": "x" * 20001, "output_format": "list"})
-        missing = await error_of(client, {"data": PRODUCTS})
+        defaulted = await call(client, {"data": PRODUCTS})
     assert (parse.error.code, parse.error.message) == (-32603, "Failed to parse input data")
     assert parse.error.data["error_type"] == "parse_error" and parse.error.data["input_format"] == "json"
     assert parse.error.data["error_details"].startswith("Invalid JSON syntax at position 17")
@@ -181,4 +181,5 @@ async def test_seed_and_tool_errors():
     assert column.error.code == -32602 and column.error.data["available_columns"] == ["Product", "Price", "Category"]
     assert chart.error.code == -32602 and chart.error.data["error_type"] == "no_numeric_data"
     assert too_long.error.data["error_type"] == "data_too_long" and too_long.error.data["data_length"] == 20001
-    assert missing.error.code == -32602 and missing.error.data["parameter"] == "output_format"
+    # Required in the seed's schema, but the seed gives it a default too: a call without it is a table.
+    assert defaulted["formatted_content"]["type"] == "table"

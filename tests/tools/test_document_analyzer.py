@@ -12,10 +12,10 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from textstat.textstat import textstatistics
 
-from bridge.config import BridgeConfig
 from bridge.tools.document_analyzer import register
 from bridge.word.remote import RemoteEditService
-from tests.support import FakePane, ServerThread, read_document_pane
+from tests.support import FakePane, read_document_pane
+from tests.tools.paged_document import PagedDocument
 
 pytestmark = pytest.mark.anyio
 
@@ -56,27 +56,6 @@ Company ledger, third quarter.
 """
 
 
-class PagedDocument:
-    """The pane's side of readDocument, at the tool's boundary: structure blocks, two per page."""
-
-    def __init__(self, blocks: list[dict[str, Any]], fail: str | None = None) -> None:
-        self.blocks = blocks
-        self.fail = fail
-        self.calls: list[dict[str, Any]] = []
-
-    async def list_documents(self) -> dict[str, Any]:
-        return {"documents": []}
-
-    async def edit_task(self, *, content: Any = None, meta: Any = None, document: Any = None) -> dict[str, Any]:
-        self.calls.append({"meta": meta, "document": document})
-        if self.fail:
-            return {"ok": False, "op": "readDocument", "code": "E_NOT_FOUND", "data": {},
-                    "diagnostics": [{"level": "error", "msg": self.fail}]}
-        start = meta["args"]["offset"]
-        end = min(start + 2, len(self.blocks))
-        return {"ok": True, "op": "readDocument", "diagnostics": [], "data": {
-            "format": "structure", "offset": start, "nextOffset": end if end < len(self.blocks) else None,
-            "totalBlocks": len(self.blocks), "blocks": self.blocks[start:end]}}
 
 
 WORD_BLOCKS = [
@@ -249,13 +228,6 @@ async def test_from_document_failures_are_seed_errors():
     assert unread.error.code == -32603 and unread.error.data["error_type"] == "document_read_failed"
     assert unread.error.data["error_details"] == "no document is connected"
     assert both.error.code == -32602 and both.error.data["parameter"] == "fromDocument"
-
-
-@pytest.fixture
-def bridge(certs_dir):
-    running = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, op_timeout=5.0)).start()
-    yield running
-    running.stop()
 
 
 async def test_from_document_through_the_real_bridge(bridge):

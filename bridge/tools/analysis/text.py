@@ -4,6 +4,12 @@ Plain content is split into paragraphs at blank lines (each line is a paragraph 
 a heading is a markdown `#` line, a numbered line ("2.1 Methods"), or a short title-case line (at most 10 words,
 no closing punctuation) that is followed by a heading, a list item or a paragraph of 8 words or more. A document read from
 Word keeps Word's own headings (`headingLevel`, the Title style), list items and tables.
+
+Tracked changes: Word's text of a paragraph (what readDocument shows in every format) still holds the text of tracked
+deletions, so "Thanks" replaced by "Cheers" reads "CheersThanks". No read shows the current text only; the structure
+format lists each block's changes (`changes: [{type, text, …}]`, WordApi 1.6), so `current_text` takes each deleted
+text out where it stands: walking the changes in order, the first occurrence after the previous change (the rule
+readDocument's markdown uses to place them). A deletion whose text is not found as written is left in and counted.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ class Block:
     text: str
     level: int = 0
     """Heading level (0 = title) for headings."""
+    index: int | None = None
+    """The block's index in the Word document (readDocument's `index`); None for plain content."""
 
 
 @dataclass
@@ -148,28 +156,64 @@ def blocks_from_text(content: str) -> list[Block]:
     return blocks
 
 
-def blocks_from_document(structure: list[dict[str, Any]]) -> list[Block]:
-    """readDocument `structure` blocks as analyzer blocks (Word's headings, list items and tables)."""
+@dataclass
+class Review:
+    """What `current_text` did with the tracked deletions of the blocks it read."""
+
+    removed: int = 0
+    """Deleted texts taken out."""
+    left_in: int = 0
+    """Deleted texts not found as written in their block's text, so left in."""
+
+
+def current_text(item: dict[str, Any], review: Review | None = None) -> str:
+    """A structure block's text without the text of its tracked deletions (see the module docstring)."""
+    text = str(item.get("text") or "")
+    at = 0
+    for change in item.get("changes") or []:
+        kind = str(change.get("type") or "").lower() if isinstance(change, dict) else ""
+        changed = re.sub(r"[\r\n\u0007]+$", "", str(change.get("text") or "")) if kind else ""
+        if kind not in ("added", "deleted") or not changed:
+            continue
+        found = text.find(changed, at)
+        if found < 0:
+            if kind == "deleted" and review is not None:
+                review.left_in += 1
+            continue
+        if kind == "added":
+            at = found + len(changed)
+        else:
+            text = text[:found] + text[found + len(changed):]
+            at = found
+            if review is not None:
+                review.removed += 1
+    return text
+
+
+def blocks_from_document(structure: list[dict[str, Any]], review: Review | None = None) -> list[Block]:
+    """readDocument `structure` blocks as analyzer blocks (Word's headings, list items and tables), paragraphs
+    without the text of their tracked deletions."""
     out: list[Block] = []
-    for item in structure:
-        text = str(item.get("text") or "").strip()
+    for n, item in enumerate(structure):
+        index = item.get("index", n)
         if item.get("type") == "table":
             values = (item.get("table") or {}).get("values") or []
-            text = "\n".join(" | ".join(str(c) for c in row) for row in values) or text
+            text = "\n".join(" | ".join(str(c) for c in row) for row in values) or str(item.get("text") or "").strip()
             if text:
-                out.append(Block("table", text))
+                out.append(Block("table", text, index=index))
             continue
+        text = current_text(item, review).strip()
         if not text:
             continue
         level = item.get("headingLevel")
         if isinstance(level, int):
-            out.append(Block("heading", text, level))
+            out.append(Block("heading", text, level, index=index))
         elif str(item.get("style") or "").lower() in ("title", "subtitle"):
-            out.append(Block("heading", text, 0))
+            out.append(Block("heading", text, 0, index=index))
         elif item.get("list"):
-            out.append(Block("list", text))
+            out.append(Block("list", text, index=index))
         else:
-            out.append(Block("paragraph", text))
+            out.append(Block("paragraph", text, index=index))
     return out
 
 

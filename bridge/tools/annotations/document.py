@@ -1,15 +1,25 @@
-"""Chunks from the open Word document (`start_session` with `fromDocument: true`).
+"""Chunks from the open Word document (`start_session` with `fromDocument: true`), and marking one in it.
 
 The document is read through readDocument's structure blocks. A chunk's position is the index of its first
 block in the document and its id is that position as text, so a chunk points back at where it came from.
+
+A chunk's text is the text of its non-empty blocks joined by new lines (one block per paragraph chunk, the
+heading and its section for heading chunks). `highlight_chunk` marks a chunk only where the document still holds
+exactly that text: at the chunk's position, or else at the one place the text has moved to (a paragraph added or
+removed above it). Anything else (the text edited, deleted, or found twice) is refused with the reason. The
+comment goes on the range id of the very read that checked the text: Word tracks that range through later edits,
+so an edit elsewhere between the check and the comment cannot move it onto another paragraph.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import islice
+from dataclasses import dataclass
 from typing import Any
 
-from bridge.tools.word_access import WordAccess, read_blocks
-
+from bridge.tools.word_access import (DocumentReadError, WordAccess, failure_reason, read_blocks, read_op,
+                                      read_pages)
 
 def block_text(block: dict[str, Any]) -> str:
     """A paragraph's text; a table's text, or its cells row by row (tab between cells) when it has none."""
@@ -62,32 +72,120 @@ async def document_chunks(word: WordAccess, document: str | None, split: str) ->
     return chunk_blocks(await read_blocks(word, document=document), split)
 
 
-async def comment_on_block(word: WordAccess, document: str | None, position: int,
-                           chunk: dict[str, Any]) -> dict[str, Any]:
-    """Mark the block at `position` with a Word comment carrying the chunk's labels (annotate_chunk's highlight).
+# ---- highlight: a comment on the chunk's own text ------------------------------------------------------------
 
-    The annotation is already saved: a comment that cannot be made is reported here, not raised.
+@dataclass(frozen=True)
+class ChunkPlace:
+    """Where a chunk of a document session came from: what `highlight_chunk` checks before marking it."""
+
+    chunk_id: str
+    document: str | None
+    """The document the session was started from (as `start_session` was given it; None: the active one)."""
+    position: int
+    text: str
+
+
+def match(texts: Iterable[str], expected: str) -> bool | None:
+    """Whether consecutive blocks (their `block_text`, from the first) hold exactly the chunk text `expected`:
+    True, False, or None when the blocks end before that is decided.
+
+    The first block must hold text (a chunk starts at a non-empty block); empty blocks after it are skipped, as
+    chunking skips them.
     """
-    read = await word.edit_task(
-        content=f"find chunk {chunk['chunk_id']} to highlight", document=document,
-        meta={"type": "word.op", "op": "readDocument", "version": "1.0",
-              "args": {"format": "structure", "offset": position, "limit": 1, "includeRangeIds": True}})
-    blocks = (read.get("data") or {}).get("blocks") or [] if read.get("ok") else []
-    target = blocks[0].get("rangeId") or blocks[0].get("tableId") if blocks else None
+    seen = ""
+    for n, text in enumerate(texts):
+        if not text:
+            if n == 0:
+                return False
+            continue
+        seen = f"{seen}\n{text}" if seen else text
+        if seen == expected:
+            return True
+        if not expected.startswith(seen + "\n"):
+            return False
+    return None
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return f"“{flat[:limit]}{'…' if len(flat) > limit else ''}”"
+
+
+async def _read_at(word: WordAccess, place: ChunkPlace, index: int) -> tuple[dict[str, Any] | None, str | None]:
+    """The block at `index` with its range id, or (None, why not)."""
+    read = await word.edit_task(content=f"find chunk {place.chunk_id} to highlight", document=place.document,
+                                meta=read_op(index, 1, include_range_ids=True))
+    if not read.get("ok"):
+        return None, failure_reason(read, ("error",)) or "the document could not be read"
+    blocks = (read.get("data") or {}).get("blocks") or []
+    if not blocks:
+        return None, f"the document has no block {index} any more"
+    return blocks[0], None
+
+
+async def _holds_at(word: WordAccess, place: ChunkPlace, first: dict[str, Any]) -> bool:
+    """Whether the document, from `first` (the block at the chunk's position) on, still holds the chunk's text."""
+    texts = [block_text(first)]
+    found = match(texts, place.text)
+    if found is None:  # a heading section: read on until its text is covered or differs
+        async for page in read_pages(word, document=place.document, page_size=50,
+                                     offset=int(first.get("index", place.position)) + 1):
+            texts.extend(block_text(b) for b in page.get("blocks") or [])
+            found = match(texts, place.text)
+            if found is not None:
+                break
+    return found is True
+
+
+async def _find_again(word: WordAccess, place: ChunkPlace) -> list[int]:
+    """Every block index the chunk's text starts at, in the document as it is now."""
+    texts = [block_text(b) for b in await read_blocks(word, document=place.document)]
+    return [n for n, text in enumerate(texts) if text and match(islice(texts, n, None), place.text) is True]
+
+
+async def highlight_chunk(word: WordAccess, place: ChunkPlace, chunk: dict[str, Any]) -> dict[str, Any]:
+    """Mark the chunk's first block with a Word comment carrying the chunk's labels (annotate_chunk's highlight).
+
+    Only where the document still holds the chunk's text (see the module docstring). The annotation is already
+    saved: a comment that cannot be made is reported here, not raised.
+    """
+    first, why = await _read_at(word, place, place.position)
+    moved_to: int | None = None
+    try:
+        if first is None or not await _holds_at(word, place, first):
+            found = await _find_again(word, place)
+            now = f"block {place.position} now reads {_quote(block_text(first))}" if first else why
+            if not found:
+                return {"ok": False, "reason": (
+                    f"the document changed since the session started: {now}, and chunk {place.chunk_id}'s text "
+                    f"({_quote(place.text)}) is no longer in the document, so nothing was marked")}
+            if len(found) > 1:
+                return {"ok": False, "reason": (
+                    f"the document changed since the session started: {now}, and chunk {place.chunk_id}'s text "
+                    f"is now at {len(found)} places (blocks {', '.join(map(str, found[:10]))}); nothing was "
+                    f"marked rather than risk marking the wrong one")}
+            moved_to = found[0]
+            first, why = await _read_at(word, place, moved_to)
+            if first is None or match([block_text(first)], place.text) is False:
+                return {"ok": False, "reason": why or "the document changed while the chunk was looked up; "
+                                                      "nothing was marked"}
+    except DocumentReadError as exc:
+        return {"ok": False, "reason": f"the document could not be read: {exc}"}
+    if first.get("type") == "table" or first.get("tableId"):
+        return {"ok": False, "reason": "the chunk is a table: comments are anchored to text, so it was not marked"}
+    target = first.get("rangeId")
     if not target:
-        return {"ok": False, "reason": _reason(read) or f"no block at position {position} in the document"}
+        return {"ok": False, "reason": "the pane gave no range id for the chunk's block; nothing was marked"}
     labels = ", ".join(chunk.get("labels") or chunk.get("categories") or []) or "annotated"
     text = f"Chunk {chunk['chunk_id']}: {labels}" + (f" — {chunk['notes']}" if chunk.get("notes") else "")
-    if target.startswith("tbl_"):
-        return {"ok": False, "reason": "the chunk is a table: comments are anchored to text, so it was not marked"}
-    scope = f"rangeId:{target}"
-    added = await word.edit_task(
-        content=f"highlight chunk {chunk['chunk_id']}", document=document,
-        meta={"type": "word.op", "op": "comment.add", "version": "1.0", "args": {"scope": scope, "text": text}})
+    args = {"scope": f"rangeId:{target}", "text": text}
+    added = await word.edit_task(content=f"highlight chunk {chunk['chunk_id']}", document=place.document,
+                                 meta={"type": "word.op", "op": "comment.add", "version": "1.0", "args": args})
     if not added.get("ok"):
-        return {"ok": False, "reason": _reason(added)}
-    return {"ok": True, "commentId": (added.get("data") or {}).get("commentId"), "text": text}
-
-
-def _reason(result: dict[str, Any]) -> str:
-    return "; ".join(d["msg"] for d in result.get("diagnostics") or [] if d.get("level") == "error")
+        return {"ok": False, "reason": failure_reason(added, ("error",)) or str(added.get("code"))}
+    marked: dict[str, Any] = {"ok": True, "commentId": (added.get("data") or {}).get("commentId"), "text": text}
+    if moved_to is not None:
+        marked["movedTo"] = moved_to
+        marked["note"] = (f"the document changed since the session started: chunk {place.chunk_id}'s text is now "
+                          f"block {moved_to} (it was block {place.position}); the comment is on its text there")
+    return marked

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 ErrorType = Literal["InvalidConfig", "SessionNotFound", "ChunkNotFound", "InvalidAnnotation", "DuplicateChunk",
-                    "InvalidRelation", "StorageError"]
-"""The seed's six types, plus StorageError: the database file cannot be used (see database.py)."""
+                    "InvalidRelation", "InvalidInput", "StorageError"]
+"""The seed's six types, plus InvalidInput (get_progress and export_annotations called without a string sessionId:
+the seed names no validation type for them) and StorageError (the database file cannot be used, see database.py)."""
 
 
 class AnnotationError(Exception):
@@ -29,6 +30,7 @@ def session_not_found(session_id: str) -> AnnotationError:
     return AnnotationError("SessionNotFound", f"Session {session_id} not found")
 
 
-def chunk_not_found(session_id: str, chunk_ids: list[str]) -> AnnotationError:
+def chunk_not_found(session_id: str, chunk_ids: list[str], hint: str | None = None) -> AnnotationError:
     names = ", ".join(f"'{c}'" for c in chunk_ids)
-    return AnnotationError("ChunkNotFound", f"Chunk {names} not found in session {session_id}")
+    return AnnotationError("ChunkNotFound", f"Chunk {names} not found in session {session_id}"
+                                            + (f"; {hint}" if hint else ""))

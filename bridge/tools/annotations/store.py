@@ -42,6 +42,36 @@ def _require_session(conn: sqlite3.Connection, session_id: str) -> None:
         raise session_not_found(session_id)
 
 
+def _chunk_not_found(conn: sqlite3.Connection, session_id: str, missing: list[str]) -> AnnotationError:
+    """ChunkNotFound; for a session from the document (ids are block positions no one chose) with the ids to use."""
+    source = conn.execute("SELECT source FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    if source is None or not str(source[0]).startswith("document:"):
+        return chunk_not_found(session_id, missing)
+    rows = conn.execute("SELECT chunk_id, position FROM chunks WHERE session_id = ? ORDER BY position, ordinal",
+                        (session_id,)).fetchall()
+    return chunk_not_found(session_id, missing, valid_ids_hint([(str(c), int(p)) for c, p in rows], missing))
+
+
+def valid_ids_hint(chunks: list[tuple[str, int]], missing: list[str], shown: int = 12) -> str:
+    """Which chunk ids a document session has: all of them when few, else the nearest to the id asked for."""
+    ids = [chunk_id for chunk_id, _ in chunks]
+    what = "chunk ids are the positions of the document's blocks"
+    if len(ids) <= shown:
+        return f"{what}; this session's are {_listed(ids)}"
+    asked = next((int(m) for m in missing if m.strip().isdigit()), None)
+    if asked is None:
+        near, how = ids[:6], "the first"
+    else:
+        closest = sorted(chunks, key=lambda c: (abs(c[1] - asked), c[1]))[:6]
+        near, how = [c for c, _ in sorted(closest, key=lambda c: c[1])], "the nearest"
+    return (f"{what}; {how} of this session's {len(ids)} are {_listed(near)} (get_progress lists the pending ones, "
+            "export_annotations all)")
+
+
+def _listed(ids: list[str]) -> str:
+    return ", ".join(f"'{c}'" for c in ids)
+
+
 def _ordered_relations(found: dict[str, list[str]]) -> dict[str, list[str]]:
     return {kind: found[kind] for kind in RELATION_TYPES if kind in found}
 
@@ -107,7 +137,7 @@ class AnnotationStore:
         row = conn.execute(f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE session_id = ? AND chunk_id = ?",
                            (session_id, item.chunkId)).fetchone()
         if row is None:
-            return chunk_not_found(session_id, [item.chunkId])
+            return _chunk_not_found(conn, session_id, [item.chunkId])
         stored = _chunk_dict(row, {})
         given = {k: v for k, v in item.model_dump(include=set(UPDATABLE)).items() if v is not None}
         merged = {field: given.get(field, stored[field]) for field in UPDATABLE}
@@ -133,19 +163,19 @@ class AnnotationStore:
             found = {r[0] for r in conn.execute(query, (session_id, source, target))}
             missing = list(dict.fromkeys(c for c in (source, target) if c not in found))
             if missing:
-                raise chunk_not_found(session_id, missing)
+                raise _chunk_not_found(conn, session_id, missing)
             cursor = conn.execute(
                 "INSERT OR IGNORE INTO relations (session_id, source_chunk_id, target_chunk_id, relation_type) "
                 "VALUES (?, ?, ?, ?)", (session_id, source, target, relation_type))
             return cursor.rowcount == 1
 
-    def chunk_location(self, session_id: str, chunk_id: str) -> tuple[str, int] | None:
-        """(the session's source, the chunk's position): where a chunk lives, to mark it in the document."""
+    def chunk_location(self, session_id: str, chunk_id: str) -> tuple[str, int, str] | None:
+        """(the session's source, the chunk's position, its text): where a chunk lives, to mark it in the document."""
         with self.db.read() as conn:
             row = conn.execute(
-                "SELECT s.source, c.position FROM chunks c JOIN sessions s ON s.id = c.session_id "
+                "SELECT s.source, c.position, c.text FROM chunks c JOIN sessions s ON s.id = c.session_id "
                 "WHERE c.session_id = ? AND c.chunk_id = ?", (session_id, chunk_id)).fetchone()
-        return (str(row[0]), int(row[1])) if row else None
+        return (str(row[0]), int(row[1]), str(row[2])) if row else None
 
     def progress(self, session_id: str) -> dict[str, Any]:
         with self.db.read() as conn:

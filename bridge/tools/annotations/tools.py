@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import warnings
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Any, Final, TypeVar
@@ -21,9 +22,10 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ValidationError
+from pydantic.json_schema import PydanticJsonSchemaWarning
 
 from bridge.tools.annotations.database import DatabaseRefused, database
-from bridge.tools.annotations.document import comment_on_block, document_chunks
+from bridge.tools.annotations.document import ChunkPlace, document_chunks, highlight_chunk
 from bridge.tools.annotations.errors import AnnotationError, ErrorType
 from bridge.tools.annotations.models import (AddRelationIn, AnnotateChunksEnvelope, AnnotationFields, SessionIn,
                                              StartSessionIn, annotation_models, custom_issue, seed_schema, zod_issues)
@@ -35,8 +37,17 @@ from bridge.tools.word_access import DocumentReadError, WordAccess
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-UNSET: Any = None
-"""The default of a RawText parameter: a left-out argument reaches the tool as None (typed Any for mypy)."""
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+"""The default of every tool parameter: an argument left out, told apart from one sent as JSON null."""
+LISTED_CHUNK_IDS: Final = 200
+"""start_session from the document lists at most this many chunk ids (get_progress lists every pending one)."""
 
 MERGE_RULE: Final = ("Annotating a chunk again merges: each field given replaces the stored one (lists and the "
                      "subtypes map are replaced, an empty list clears), fields left out keep their value, relations "
@@ -44,7 +55,9 @@ MERGE_RULE: Final = ("Annotating a chunk again merges: each field given replaces
 DESCRIPTIONS: Final = {
     "start_session": "Initialize a new annotation session with a config file. Pass `config.chunks` (chunk_id, "
                      "position, text), or `fromDocument: true` to chunk the Word document open in Word Bridge "
-                     "(per paragraph, or per heading section with `split: \"heading\"`). Returns the sessionId.",
+                     "(per paragraph, or per heading section with `split: \"heading\"`). Returns the sessionId; "
+                     "from the document also `chunkIds`: a chunk's id is the position of its first block in the "
+                     "document (\"0\", \"2\", \"4\", …), not a count.",
     "annotate_chunk": "Annotate a single chunk with categories, subtypes, and metadata. Labels must be the labels "
                       "of the chunk's categories; subtypes map a category to one of its subtypes. " + MERGE_RULE,
     "annotate_chunks": "Annotate multiple chunks in a single call (partial success semantics): each item "
@@ -95,12 +108,53 @@ def _taxonomy() -> Taxonomy:
         raise AnnotationError("InvalidConfig", str(exc), exc.issues) from None
 
 
-def _validate(model: type[BaseModel], args: dict[str, Any], error_type: ErrorType, message: str) -> Any:
-    """Model validation (strict, like Zod: no coercion); an absent or null argument counts as left out."""
+def _given(**args: Any) -> dict[str, Any]:
+    """The arguments a client sent (JSON null included), without those it left out."""
+    return {k: v for k, v in args.items() if v is not UNSET}
+
+
+def _checked(model: type[BaseModel], args: dict[str, Any]) -> Any:
+    """Model validation (strict, like Zod: no coercion). An optional argument sent as null counts as left out; a
+    required one sent as null is reported as null ("Expected string, received null"), not as missing."""
+    fields = model.model_fields
+    kept = {k: v for k, v in args.items() if v is not None or (k in fields and fields[k].is_required())}
     try:
-        return model.model_validate({k: v for k, v in args.items() if v is not None}, strict=True)
+        return model.model_validate(kept, strict=True)
     except ValidationError as exc:
-        raise AnnotationError(error_type, message, zod_issues(exc)) from None
+        raise _Invalid(_json_string_issues(zod_issues(exc), args)) from None
+
+
+class _Invalid(Exception):
+    def __init__(self, issues: list[dict[str, Any]]) -> None:
+        super().__init__("invalid")
+        self.issues = issues
+
+
+def _validate(model: type[BaseModel], args: dict[str, Any], error_type: ErrorType, message: str) -> Any:
+    try:
+        return _checked(model, args)
+    except _Invalid as exc:
+        raise AnnotationError(error_type, message, exc.issues) from None
+
+
+def _json_string_issues(issues: list[dict[str, Any]], args: dict[str, Any]) -> list[dict[str, Any]]:
+    """Say where a JSON string given for an object or array argument stops parsing (clients send objects as JSON
+    text, decoded before validation when it parses), rather than only "Expected object, received string"."""
+    out = []
+    for issue in issues:
+        value = args.get(issue["path"][0]) if len(issue["path"]) == 1 else None
+        if (issue.get("code") == "invalid_type" and issue.get("received") == "string"
+                and issue.get("expected") in ("object", "array") and isinstance(value, str)
+                and value.lstrip()[:1] in ("{", "[")):
+            try:
+                json.loads(value)
+            except ValueError as exc:
+                where = (f"{exc.msg} at line {exc.lineno} column {exc.colno} (character {exc.pos})"
+                         if isinstance(exc, json.JSONDecodeError) else str(exc))
+                issue = {**issue, "message": f"Expected {issue['expected']}, received a string that is not valid "
+                                             f"JSON: {where}"}
+        out.append(issue)
+    return out
 
 
 def _duplicates(chunks: list[tuple[str, int, str]], where: Sequence[str | int]) -> list[dict[str, Any]]:
@@ -135,13 +189,21 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
         chunks = [(c.chunk_id, c.position, c.text) for c in parsed.config.chunks]
         source, where = "config", ["config", "chunks"]
     else:
-        raise AnnotationError("InvalidConfig", "Config validation failed", [
-            {"code": "invalid_type", "received": "undefined", "path": ["config"], "message": "Required"}])
+        missing = ({"code": "invalid_type", "expected": "object", "received": "null", "path": ["config"],
+                    "message": "Expected object, received null"} if "config" in args else
+                   {"code": "invalid_type", "received": "undefined", "path": ["config"], "message": "Required"})
+        raise AnnotationError("InvalidConfig", "Config validation failed", [missing])
     duplicates = _duplicates(chunks, where)
     if duplicates:
         raise AnnotationError("DuplicateChunk", f"Config has {len(duplicates)} duplicate chunk_id(s)", duplicates)
     session_id, count = await _in_thread(lambda: _store().create_session(chunks, source))
-    return {"sessionId": session_id, "chunkCount": count, "message": "Session created successfully"}
+    made: dict[str, Any] = {"sessionId": session_id, "chunkCount": count, "message": "Session created successfully"}
+    if parsed.fromDocument:  # beyond the seed: the ids no one chose (block positions), to annotate by
+        made["chunkIds"] = [chunk_id for chunk_id, _, _ in chunks[:LISTED_CHUNK_IDS]]
+        if count > LISTED_CHUNK_IDS:
+            made["chunkIdsNote"] = (f"the first {LISTED_CHUNK_IDS} of {count} chunk ids; get_progress lists every "
+                                    "pending one")
+    return made
 
 
 async def annotate_chunk(args: dict[str, Any], word: WordAccess | None = None) -> dict[str, Any]:
@@ -161,8 +223,9 @@ async def annotate_chunk(args: dict[str, Any], word: WordAccess | None = None) -
     if isinstance(outcome, AnnotationError):
         raise outcome
     if location is not None and word is not None:
-        outcome = {**outcome, "highlight": await comment_on_block(word, location[0][len("document:"):] or None,
-                                                                  location[1], outcome)}
+        source, position, text = location
+        place = ChunkPlace(parsed.chunkId, source[len("document:"):] or None, position, text)
+        outcome = {**outcome, "highlight": await highlight_chunk(word, place, outcome)}
     return outcome
 
 
@@ -175,9 +238,9 @@ async def annotate_chunks(args: dict[str, Any]) -> dict[str, Any]:
     valid: list[tuple[int, AnnotationFields]] = []
     for n, raw in enumerate(envelope.annotations):
         try:
-            valid.append((n, item_model.model_validate({k: v for k, v in raw.items() if v is not None}, strict=True)))
-        except ValidationError as exc:
-            error = AnnotationError("InvalidAnnotation", "Annotation validation failed", zod_issues(exc))
+            valid.append((n, _checked(item_model, raw)))
+        except _Invalid as exc:
+            error = AnnotationError("InvalidAnnotation", "Annotation validation failed", exc.issues)
             results[n] = {"chunkId": raw.get("chunkId"), "success": False, "error": error.payload()}
     outcomes = await _in_thread(lambda: _store().annotate(
         envelope.sessionId, [item for _, item in valid], partial(taxonomy_issues, taxonomy=taxonomy)))
@@ -202,8 +265,24 @@ async def add_relation(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _session(args: dict[str, Any]) -> str:
+    """The session id argument: InvalidInput when it is left out or not a string, SessionNotFound when it is a
+    string that cannot name a session (not a uuid)."""
+    value = args.get("sessionId")
+    if not isinstance(value, str):
+        what = "is required" if "sessionId" not in args else "must be a string"
+        issues = _checked_issues(SessionIn, args)
+        raise AnnotationError("InvalidInput", f"Input validation failed: sessionId {what} (the sessionId "
+                                              "start_session returned)", issues)
     parsed: SessionIn = _validate(SessionIn, args, "SessionNotFound", "Invalid sessionId")
     return parsed.sessionId
+
+
+def _checked_issues(model: type[BaseModel], args: dict[str, Any]) -> list[dict[str, Any]]:
+    try:
+        _checked(model, args)
+    except _Invalid as exc:
+        return exc.issues
+    return []
 
 
 async def get_progress(args: dict[str, Any]) -> dict[str, Any]:
@@ -228,33 +307,32 @@ def register(server: MCPServer, word: WordAccess) -> None:
     """Add the six annotation tools to `server`, listed with the seed's input schemas."""
     single, _, listed = annotation_models(_listed_taxonomy())
 
-    async def start_session_tool(config: Any = None, fromDocument: Any = None, document: RawText = UNSET,
+    async def start_session_tool(config: Any = UNSET, fromDocument: Any = UNSET, document: RawText = UNSET,
                                  split: RawText = UNSET) -> CallToolResult:
-        return await _answer(start_session(word, {"config": config, "fromDocument": fromDocument,
-                                                  "document": document, "split": split}))
+        return await _answer(start_session(word, _given(config=config, fromDocument=fromDocument,
+                                                        document=document, split=split)))
 
-    async def annotate_chunk_tool(sessionId: RawText = UNSET, chunkId: RawText = UNSET, categories: Any = None,
-                                  labels: Any = None, subtypes: Any = None, keywords: Any = None, tags: Any = None,
-                                  notes: RawText = UNSET, summary: RawText = UNSET,
-                                  highlight: Any = None) -> CallToolResult:
-        return await _answer(annotate_chunk({
-            "sessionId": sessionId, "chunkId": chunkId, "categories": categories, "labels": labels,
-            "subtypes": subtypes, "keywords": keywords, "tags": tags, "notes": notes, "summary": summary,
-            "highlight": highlight}, word))
+    async def annotate_chunk_tool(sessionId: RawText = UNSET, chunkId: RawText = UNSET, categories: Any = UNSET,
+                                  labels: Any = UNSET, subtypes: Any = UNSET, keywords: Any = UNSET,
+                                  tags: Any = UNSET, notes: RawText = UNSET, summary: RawText = UNSET,
+                                  highlight: Any = UNSET) -> CallToolResult:
+        return await _answer(annotate_chunk(_given(
+            sessionId=sessionId, chunkId=chunkId, categories=categories, labels=labels, subtypes=subtypes,
+            keywords=keywords, tags=tags, notes=notes, summary=summary, highlight=highlight), word))
 
-    async def annotate_chunks_tool(sessionId: RawText = UNSET, annotations: Any = None) -> CallToolResult:
-        return await _answer(annotate_chunks({"sessionId": sessionId, "annotations": annotations}))
+    async def annotate_chunks_tool(sessionId: RawText = UNSET, annotations: Any = UNSET) -> CallToolResult:
+        return await _answer(annotate_chunks(_given(sessionId=sessionId, annotations=annotations)))
 
     async def add_relation_tool(sessionId: RawText = UNSET, sourceChunkId: RawText = UNSET,
                                 targetChunkId: RawText = UNSET, relationType: RawText = UNSET) -> CallToolResult:
-        return await _answer(add_relation({"sessionId": sessionId, "sourceChunkId": sourceChunkId,
-                                           "targetChunkId": targetChunkId, "relationType": relationType}))
+        return await _answer(add_relation(_given(sessionId=sessionId, sourceChunkId=sourceChunkId,
+                                                 targetChunkId=targetChunkId, relationType=relationType)))
 
     async def get_progress_tool(sessionId: RawText = UNSET) -> CallToolResult:
-        return await _answer(get_progress({"sessionId": sessionId}))
+        return await _answer(get_progress(_given(sessionId=sessionId)))
 
     async def export_annotations_tool(sessionId: RawText = UNSET) -> CallToolResult:
-        return await _answer(export_annotations({"sessionId": sessionId}))
+        return await _answer(export_annotations(_given(sessionId=sessionId)))
 
     def hints(*, read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations:
         return ToolAnnotations(read_only_hint=read_only, destructive_hint=destructive, idempotent_hint=idempotent,
@@ -276,6 +354,8 @@ def register(server: MCPServer, word: WordAccess) -> None:
     ]
     for name, title, fn, model, hinted in tools:
         hinted.title = title
-        server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=hinted)(fn)
+        with warnings.catch_warnings():  # UNSET is no JSON default; the listed schema is the seed's (below)
+            warnings.simplefilter("ignore", PydanticJsonSchemaWarning)
+            server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=hinted)(fn)
         schema = seed_schema(model)
         list_schema(server, name, schema["properties"], schema.get("required", []))

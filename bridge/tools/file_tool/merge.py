@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridge.tools.file_tool.errors import FileToolError
+from bridge.tools.results import clip
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ def split_key(data_key: str) -> list[str]:
     """`a.b.c` → ['a', 'b', 'c']; empty segments are refused."""
     parts = data_key.split(".")
     if any(not part.strip() for part in parts):
-        raise FileToolError(f"Invalid data_key '{data_key}': use a parameter name, or names joined by dots "
+        raise FileToolError(f"Invalid data_key '{clip(data_key)}': use a parameter name, or names joined by dots "
                             "(e.g. 'records' or 'meta.args.data')")
     return parts
 
@@ -89,13 +90,13 @@ def merge_file_data(content: Any, data_key: str | None, tool_args: dict[str, Any
             obj = _as_object(current)
             if obj is None:
                 where = ".".join(parts[: depth + 1])
-                raise FileToolError(f"Invalid data_key '{data_key}': tool_args.{where} is {_kind(current)}, not an "
-                                    "object, so the file content cannot be placed inside it")
+                raise FileToolError(f"Invalid data_key '{clip(data_key)}': tool_args.{clip(where)} is "
+                                    f"{_kind(current)}, not an object, so the file content cannot be placed inside it")
             node[part] = obj
         node = node[part]
     notes: list[str] = []
     if parts[-1] in node:
-        notes.append(f"Warning: data_key '{data_key}' conflicts with existing tool_args. "
+        notes.append(f"Warning: data_key '{clip(data_key)}' conflicts with existing tool_args. "
                         "File content will overwrite.")
         log.warning("%s", notes[-1])
     node[parts[-1]] = content

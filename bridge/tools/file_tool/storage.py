@@ -19,8 +19,9 @@ from typing import Final
 
 from mcp.types import ResourceLink
 
-from bridge.tools.allowed_paths import OutsideAllowedDirs, allowed_dirs, resolve_allowed
+from bridge.tools.allowed_paths import InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem, resolve_allowed
 from bridge.tools.file_tool.errors import FileToolError
+from bridge.tools.results import clip
 
 EXTENSIONS: Final = {"json": ".json", "string": ".txt"}
 MIME_TYPES: Final = {"json": "application/json", "string": "text/plain"}
@@ -38,9 +39,12 @@ def default_filename(server: str, tool_name: str, response_format: str) -> str:
 
 def _check_filename(filename: str) -> str:
     name = filename.strip()
+    problem = path_problem(filename)
+    if problem is not None:
+        raise FileToolError(f"Invalid filename: {problem}")
     if (not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name or len(name) > 255
             or (os.name == "nt" and ":" in name)):
-        raise FileToolError(f"Invalid filename '{filename}': give a plain file name (no directories); "
+        raise FileToolError(f"Invalid filename '{clip(filename)}': give a plain file name (no directories); "
                             "use storage_path for the directory")
     return name
 
@@ -60,22 +64,25 @@ def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filen
                  response_format: str, description: str | None) -> StorageTarget:
     """Check (and create) the directory and the file name before the tool runs, so a refusal costs no call."""
     dirs = allowed_dirs()
+    shown = clip(storage_path) if storage_path else storage_path
     try:
         directory = resolve_allowed(storage_path or dirs[0], dirs)
+    except InvalidPath as exc:
+        raise FileToolError(f"Invalid storage_path: {exc.reason}") from None
     except OutsideAllowedDirs as exc:
-        raise FileToolError(f"Storage path '{storage_path}' is not within allowed directories "
+        raise FileToolError(f"Storage path '{shown}' is not within allowed directories "
                             f"({', '.join(map(str, exc.allowed))})") from None
     except (OSError, RuntimeError) as exc:
-        raise FileToolError(f"Storage path '{storage_path}' cannot be resolved: {exc}") from None
+        raise FileToolError(f"Storage path '{shown}' cannot be resolved: {clip(str(exc))}") from None
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FileToolError(f"Storage path '{storage_path}' cannot be created: {exc.strerror or exc}") from None
+        raise FileToolError(f"Storage path '{shown}' cannot be created: {exc.strerror or exc}") from None
     name = _check_filename(filename) if filename else default_filename(server, tool_name, response_format)
     try:
         target = resolve_allowed(directory / name, dirs)  # a symlink named like the file must not lead outside
     except OutsideAllowedDirs:
-        raise FileToolError(f"File path '{directory / name}' is not within allowed directories") from None
+        raise FileToolError(f"File path '{clip(str(directory / name))}' is not within allowed directories") from None
     if os.path.lexists(directory / name) or target.exists():
         raise FileToolError(f"File '{target}' already exists; choose another filename")
     return StorageTarget(target, server, tool_name, response_format, description)

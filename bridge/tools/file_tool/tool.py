@@ -5,7 +5,8 @@ puts it into the arguments (merge.py) and calls the tool, either on this bridge 
 process) or on an upstream server from the MCP config (upstream.py). The answer follows the seed's
 `formatToolResponse`: `json` (default) is the upstream's full response pretty-printed, `string` its text. Every
 failure is a result with `isError` and the seed's text; warnings (an overwritten key, a renamed column) follow
-the answer as extra text items.
+the answer as extra text items. Values echoed in an error are clipped to 200 characters; a path argument with a
+control character (NUL…) is refused as invalid before anything touches the file system.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from mcp.server.mcpserver.exceptions import MCPServerError
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, ContentBlock, ResourceLink, TextContent
 
-from bridge.tools.allowed_paths import OutsideAllowedDirs, allowed_dirs, resolve_allowed
+from bridge.tools.allowed_paths import InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem, resolve_allowed
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import Parsed, parse_file
 from bridge.tools.file_tool.merge import merge_file_data
 from bridge.tools.file_tool.storage import StorageTarget, plan_storage, write_response
 from bridge.tools.file_tool.upstream import BUILT_IN, UpstreamPool, load_servers, unknown_server
+from bridge.tools.results import clip
 
 log = logging.getLogger(__name__)
 
@@ -37,27 +39,32 @@ NAME: Final = "call_tool_with_file_content"
 MAX_FILE_SIZE: Final = 10 * 1024 * 1024
 OUTPUT_FORMATS: Final = ("json", "string")
 STRING_ARGS: Final = ("server", "tool_name", "file_path", "data_key", "description", "storage_path", "filename")
+REQUIRED_ARGS: Final = ("server", "tool_name", "file_path")
+PATH_ARGS: Final = ("file_path", "storage_path", "filename")
 
 
 def read_file_bytes(file_path: str, max_size: int = MAX_FILE_SIZE) -> bytes:
     """The bytes of a regular file inside the allowed directories, at most `max_size` of them."""
     dirs = allowed_dirs()
+    shown = clip(file_path)
     try:
         resolved = resolve_allowed(file_path, dirs)
+    except InvalidPath as exc:
+        raise FileToolError(f"Invalid file_path: {exc.reason}") from None
     except OutsideAllowedDirs as exc:
-        raise FileToolError(f"File path '{file_path}' is not within allowed directories "
+        raise FileToolError(f"File path '{shown}' is not within allowed directories "
                             f"({', '.join(map(str, exc.allowed))})") from None
     except (OSError, RuntimeError):  # a symlink loop
-        raise FileToolError(f"File '{file_path}' does not exist or is not readable") from None
+        raise FileToolError(f"File '{shown}' does not exist or is not readable") from None
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(resolved, flags)  # O_NOFOLLOW: a symlink swapped in after the check is not followed
     except OSError:
-        raise FileToolError(f"File '{file_path}' does not exist or is not readable") from None
+        raise FileToolError(f"File '{shown}' does not exist or is not readable") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileToolError(f"File '{file_path}' does not exist or is not readable (not a regular file)")
+            raise FileToolError(f"File '{shown}' does not exist or is not readable (not a regular file)")
         if info.st_size > max_size:
             raise _too_large(info.st_size, max_size)
     except BaseException:
@@ -109,6 +116,13 @@ def _timestamp() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def _label(value: Any, name: str) -> str:
+    """One half of the seed's `tool: "<server>:<tool_name>"`; a missing argument reads `(no <name>)`, not None."""
+    if value is None or value == "":
+        return f"(no {name})"
+    return clip(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))
+
+
 def error_result(error: FileToolError, server: Any, tool_name: Any, output_format: str,
                  warnings: list[str]) -> CallToolResult:
     """The seed's error response, shaped by `output_format`."""
@@ -116,7 +130,9 @@ def error_result(error: FileToolError, server: Any, tool_name: Any, output_forma
     if output_format == "string":
         text = f"Error in call_tool_with_file_content: {error.message}"
     else:
-        body: dict[str, Any] = {"error": error.message, "tool": f"{server}:{tool_name}", "timestamp": _timestamp()}
+        body: dict[str, Any] = {"error": error.message, "tool": f"{_label(server, 'server')}:"
+                                                                f"{_label(tool_name, 'tool_name')}",
+                                "timestamp": _timestamp()}
         if error.response is not None:
             body["response"] = error.response
         text = json.dumps(body, indent=2, ensure_ascii=False)
@@ -133,9 +149,15 @@ def _check_args(raw: dict[str, Any]) -> dict[str, Any]:
         value = args.get(name)
         if value is not None and not isinstance(value, str):
             raise FileToolError(f"Invalid {name}: must be a string")
-    for name in ("server", "tool_name", "file_path"):
-        if not args.get(name):
-            raise FileToolError(f"Invalid {name}: required (a non-empty string)")
+    missing = [name for name in REQUIRED_ARGS if not args.get(name)]
+    if len(missing) == 1:
+        raise FileToolError(f"Invalid {missing[0]}: required (a non-empty string)")
+    if missing:
+        raise FileToolError(f"Invalid {', '.join(missing[:-1])} and {missing[-1]}: required (non-empty strings)")
+    for name in PATH_ARGS:
+        problem = path_problem(args[name]) if args.get(name) else None
+        if problem is not None:
+            raise FileToolError(f"Invalid {name}: {problem}")
     tool_args = args.get("tool_args")
     if isinstance(tool_args, str):  # a client that sent the object as a JSON string
         try:
@@ -161,7 +183,8 @@ async def _resolve(server: MCPServer, name: str, tool: str) -> tuple[dict[str, A
             raise FileToolError(f"Tool '{NAME}' cannot call itself")
         if server._tool_manager.get_tool(tool) is None:
             listed = sorted(t.name for t in await server.list_tools())
-            raise FileToolError(f"Unknown tool '{tool}' on server '{BUILT_IN}'. Available tools: {', '.join(listed)}")
+            raise FileToolError(f"Unknown tool '{clip(tool)}' on server '{BUILT_IN}'. Available tools: "
+                                f"{', '.join(listed)}")
         return None
     servers, path = await anyio.to_thread.run_sync(load_servers)
     spec = servers.get(name)

@@ -32,6 +32,7 @@ from mcp.types import CONNECTION_CLOSED, CallToolResult
 
 from bridge.paths import data_dir
 from bridge.tools.file_tool.errors import FileToolError
+from bridge.tools.results import clip
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ def load_servers() -> tuple[dict[str, dict[str, Any]], Path]:
 def unknown_server(name: str, servers: Mapping[str, Any], path: Path) -> FileToolError:
     names = [BUILT_IN, *(n for n in servers if n != BUILT_IN)]
     found = "" if path.exists() else f" (no such file; create it or set {CONFIG_ENV})"
-    return FileToolError(f"Unknown server '{name}'. Configured servers: {', '.join(names)}. '{BUILT_IN}' is this "
+    return FileToolError(f"Unknown server '{clip(name)}'. Configured servers: {', '.join(names)}. '{BUILT_IN}' is this "
                          f"bridge; upstream servers are read from {path}{found}")
 
 

@@ -7,6 +7,7 @@
 - Text: a markdown table, `key: value` lines (Key/Value), or one item per line (bullets and numbers removed).
 - auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when the sniffer finds a delimiter that gives at least
   two columns on most lines, else text.
+Data with nothing in it (`[]`, `{}`, blank text, records without fields) raises EmptyData saying so.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ class DataParseError(Exception):
     def __init__(self, input_format: str, details: str) -> None:
         super().__init__(details)
         self.input_format = input_format
+
+
+class EmptyData(DataParseError):
+    """The data was read but holds nothing to format (`[]`, `{}`, blank text, objects without keys)."""
 
 
 @dataclass
@@ -68,9 +73,14 @@ def cell_text(value: Any) -> str:
 
 
 def _from_json(found: Any) -> Table:
+    if found == [] or found == {}:
+        kind = "list" if isinstance(found, list) else "object"
+        raise EmptyData("json", f"data is an empty {kind}: nothing to format")
     if isinstance(found, dict):
         lists = [k for k, v in found.items() if isinstance(v, list)]
         if len(found) == 1 and lists and all(isinstance(x, dict) for x in found[lists[0]]):
+            if not found[lists[0]]:
+                raise EmptyData("json", f"data holds only an empty list ({lists[0]}): nothing to format")
             return _from_json(found[lists[0]])
         if found and len(lists) == len(found) and len({len(v) for v in found.values()}) == 1:
             keys = list(found)
@@ -152,9 +162,11 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
     """The format that was read (auto resolved) and the table (see the module docstring)."""
     fmt = input_format
     dialect = None
+    stripped = data.lstrip()
+    if not stripped:
+        raise EmptyData("text" if fmt == "auto" else fmt, "data is blank: nothing to format")
     if fmt == "auto":
-        stripped = data.lstrip()
-        if stripped[:1] in "[{":
+        if stripped[:1] in ("[", "{"):
             fmt = "json"
         elif stripped.startswith("|"):
             fmt = "text"  # a markdown table
@@ -163,7 +175,9 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
             fmt = "csv" if dialect is not None else "text"
     table = _parse_json(data) if fmt == "json" else _parse_csv(data, dialect) if fmt == "csv" else _parse_text(data)
     if not table.rows:
-        raise DataParseError(fmt, "the data has no rows")
+        raise EmptyData(fmt, "data has no rows: nothing to format")
+    if not table.keys:
+        raise EmptyData(fmt, "data has no fields (only empty objects or lists): nothing to format")
     return fmt, table
 
 

@@ -12,6 +12,7 @@ import functools
 import zoneinfo
 from typing import Any, Final
 
+from bridge.outbound import clip
 from bridge.tools.utilities.common import BAD_REQUEST, UtilityError, bad_param, iso_utc, text_param
 
 NAME: Final = "get_time"
@@ -38,10 +39,10 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
     """The zone called `name` (any case); a 400 for a name the database does not have."""
     canonical = _zones().get(name.casefold())
     if canonical is None:
-        raise UtilityError(BAD_REQUEST, f"Unknown timezone {name!r}: use an IANA time zone name such as UTC, "
+        raise UtilityError(BAD_REQUEST, f"Unknown timezone {clip(name)!r}: use an IANA time zone name such as UTC, "
                                         "Europe/Paris or America/New_York", "unknown_timezone",
                            ["Use an IANA time zone name (Area/City), e.g. Europe/Paris",
-                            "Leave timezone out for UTC"], provided_value=name)
+                            "Leave timezone out for UTC"], provided_value=clip(name))
     return zoneinfo.ZoneInfo(canonical)
 
 

@@ -13,13 +13,13 @@ import math
 import os
 from collections.abc import Sequence
 from typing import Any, Final
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from mcp.shared.exceptions import MCPError
 
 from bridge import __version__, outbound
 from bridge.tools.arguments import check
-from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error
+from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, clip_value, seed_error
 
 BAD_REQUEST: Final = 400
 NOT_FOUND: Final = 404
@@ -50,7 +50,7 @@ class UtilityError(Exception):
 def bad_param(name: str, message: str, value: Any, **fields: Any) -> UtilityError:
     """400 naming the parameter, with the same message the seed-000 tools use (`Invalid <name>: …`)."""
     return UtilityError(BAD_REQUEST, f"Invalid {name}: {message}", "invalid_parameter", SUGGEST_PARAMS,
-                        parameter=name, provided_value=value, **fields)
+                        parameter=name, provided_value=clip_value(value), **fields)
 
 
 def to_mcp(exc: UtilityError) -> MCPError:
@@ -104,7 +104,8 @@ def provider_base(env: str, default: str, provider: str) -> str:
     try:
         outbound.check_url(base)
     except outbound.OutboundError:
-        raise UtilityError(FAILURE, f"{provider}: {env}={base!r} is not an http(s) URL", "configuration_error",
+        raise UtilityError(FAILURE, f"{provider}: {env}='{outbound.display_url(base)}' is not an http(s) URL",
+                           "configuration_error",
                            [f"Set {env} to the provider's base URL, e.g. {default}"], setting=env) from None
     return base
 
@@ -121,7 +122,7 @@ def provider_timeout() -> float:
 async def get_json(provider: str, base: str, path: str, query: dict[str, Any]) -> Any:
     """GET `base + path?query` through the address guard with a timeout; any failure is a 500 naming `provider`."""
     url = f"{base}{path}?{urlencode(query)}"
-    where = urlsplit(base).netloc
+    where = outbound.site(base)
     timeout_s = provider_timeout()
     try:
         page = await outbound.fetch(url, max_bytes=PROVIDER_MAX_BYTES, timeout_s=timeout_s,

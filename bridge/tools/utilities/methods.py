@@ -14,6 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from mcp.server.mcpserver import MCPServer
 
+from bridge.outbound import clip
 from bridge.tools import language_model
 from bridge.tools.utilities import clock, providers, web
 from bridge.tools.utilities.common import BAD_REQUEST, NOT_FOUND, UtilityError, now_iso
@@ -98,7 +99,7 @@ async def call_method(method: str, params: dict[str, Any], *, server: MCPServer,
     """The seed's `result` for one call; raises UtilityError (400 bad parameters, 404 unknown method, 500)."""
     found = METHODS.get(method) if isinstance(method, str) else None
     if found is None:
-        raise UtilityError(NOT_FOUND, f"Tool not found: {method}", "tool_not_found",
+        raise UtilityError(NOT_FOUND, f"Tool not found: {clip(str(method))}", "tool_not_found",
                            [f"Use one of: {', '.join(METHODS)}"], available_methods=list(METHODS))
     if not isinstance(params, dict):
         raise UtilityError(BAD_REQUEST, "params must be an object", "invalid_request", ["Send params as {}"])

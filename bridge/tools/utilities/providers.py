@@ -112,9 +112,9 @@ async def _weather(city: str, country: str | None, geo: str, forecast: str) -> d
     places = found.get("results") if isinstance(found, dict) else None
     if not places:  # Open-Meteo leaves `results` out when nothing matches
         where = f" in {country}" if country else ""
-        raise UtilityError(BAD_REQUEST, f"No city called {city!r} was found{where}", "city_not_found",
+        raise UtilityError(BAD_REQUEST, f"No city called {outbound.clip(city)!r} was found{where}", "city_not_found",
                            ["Check the spelling of the city", "Give the country code, or leave it out"],
-                           city=city, country=country)
+                           city=outbound.clip(city), country=country)
     place = places[0]
     try:
         lat, lon = float(place["latitude"]), float(place["longitude"])

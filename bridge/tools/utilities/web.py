@@ -77,7 +77,8 @@ async def http_get(params: dict[str, Any]) -> dict[str, Any]:
     try:
         outbound.check_url(url)
     except outbound.OutboundError as exc:
-        raise bad_param("url", f"must be a valid http:// or https:// URL ({exc.details})", url) from None
+        raise bad_param("url", f"must be a valid http:// or https:// URL ({exc.details})",
+                        outbound.redact_url(url)) from None  # bad_param clips it
     timeout_s = min(timeout_ms, MAX_TIMEOUT_MS) / 1000
     page = await _fetch(url, timeout_s)
     html = _decode(page)
@@ -103,13 +104,15 @@ def _check_type(resp: httpx.Response) -> None:
     """Refuse a body that is not text (an image, a PDF, …) before reading it."""
     ctype = resp.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if not (ctype in HTML_TYPES or ctype.startswith("text/") or ctype.endswith(("/xml", "+xml", "/json", "+json"))):
-        raise UtilityError(BAD_REQUEST, f"http_get reads text pages; {resp.url} answered {ctype}",
-                           "unsupported_content_type", ["Fetch an HTML or text page"], content_type=ctype)
+        ctype = outbound.clip(ctype)
+        raise UtilityError(BAD_REQUEST, f"http_get reads text pages; {outbound.display_url(str(resp.url))} answered "
+                                        f"{ctype}", "unsupported_content_type", ["Fetch an HTML or text page"],
+                           content_type=ctype)
 
 
 async def _fetch(url: str, timeout_s: float) -> outbound.Fetched:
     """The page, or: 400 for a refused address, 500 naming the site for any failure of the site."""
-    site = urlsplit(url).netloc
+    site, shown = outbound.site(url), outbound.display_url(url)
     try:
         return await outbound.fetch(url, max_bytes=MAX_BYTES, timeout_s=timeout_s, inspect=_check_type,
                                     headers={"User-Agent": USER_AGENT, "Accept": ACCEPT})
@@ -118,14 +121,14 @@ async def _fetch(url: str, timeout_s: float) -> outbound.Fetched:
                            ["Use a public http(s) URL",
                             f"To fetch from a trusted private network, set {outbound.ALLOW_PRIVATE_ENV}=1 "
                             "(or a list of allowed addresses) for Word Bridge"],
-                           url=url, address=exc.address, address_class=exc.address_class) from None
+                           url=shown, address=exc.address, address_class=exc.address_class) from None
     except outbound.OutboundError as exc:
         details = {"timeout": f"no complete answer within {timeout_s * 1000:g} ms",
                    "too_large": f"the page is larger than {MAX_BYTES // (1024 * 1024)} MiB"}.get(exc.error_type,
                                                                                                  exc.details)
         fields: dict[str, Any] = {"status_code": exc.status_code} if exc.status_code is not None else {}
         raise UtilityError(FAILURE, f"http_get: {site} failed: {details}", exc.error_type,
-                           ["Check the URL in a browser", "Try again later"], url=url, **fields) from None
+                           ["Check the URL in a browser", "Try again later"], url=shown, **fields) from None
 
 
 def _decode(page: outbound.Fetched) -> str:
