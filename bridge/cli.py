@@ -16,21 +16,37 @@ from bridge import __version__
 from bridge.config import BridgeConfig
 
 DEFAULT_PORT = 3000
+CERTS_DEFAULT = "default: $WORD_BRIDGE_CERTS, else certs/ in a source checkout, else ~/.word-bridge/certs"
+CERTS_HELP = f"directory of the development certificates ({CERTS_DEFAULT})"
+
+
+def port_number(value: str) -> int:
+    """argparse type of --port: a TCP port a bridge can serve and a client can reach (1-65535)."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        source = " (from $WORD_BRIDGE_PORT)" if value == os.environ.get("WORD_BRIDGE_PORT") else ""
+        raise argparse.ArgumentTypeError(f"{value!r}{source} is not a port: use a number from 1 to 65535")
+    return port
 
 
 def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
     """Options shared by the commands; `serves` picks the wording for a server or for a client of one."""
     if serves:
         parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("WORD_BRIDGE_PORT", DEFAULT_PORT)),
-                        help=f"{'port to serve' if serves else 'port of the running bridge'} "
+    # A string default goes through port_number too, so a bad $WORD_BRIDGE_PORT is a usage error, not a traceback.
+    parser.add_argument("--port", type=port_number, default=os.environ.get("WORD_BRIDGE_PORT", str(DEFAULT_PORT)),
+                        help=f"{'port to serve' if serves else 'port of the running bridge'}, 1-65535 "
                              f"(default $WORD_BRIDGE_PORT or {DEFAULT_PORT})")
     parser.add_argument("--no-tls", action="store_true",
                         help="plain HTTP (Office needs HTTPS; for tests only)" if serves
                         else "the bridge serves plain HTTP (it was started with --no-tls)")
     parser.add_argument("--certs", type=Path, default=None,
-                        help="directory of the development certificates (default: certs/ in a source checkout, "
-                             "else ~/.word-bridge/certs)")
+                        help=(CERTS_HELP + "; created there if missing" if serves
+                              else "directory of the bridge's development certificates: the CA that signed its "
+                                   "certificate (" + CERTS_DEFAULT + "; never created by this command)"))
     parser.add_argument("--token", default=os.environ.get("WORD_BRIDGE_TOKEN"),
                         help="require this token from MCP clients and the task pane (default $WORD_BRIDGE_TOKEN)"
                         if serves else "the token the bridge was started with (default $WORD_BRIDGE_TOKEN)")
@@ -72,31 +88,44 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--document", help="document id or title (default: the most recently active document)")
     p.add_argument("--task-id", help="your id for this edit: a repeat returns the first result without editing again")
 
-    p = sub.add_parser("certs", help="create (or show) the development certificates and how to trust them")
-    p.add_argument("--certs", type=Path, default=None, help="directory of the development certificates")
+    text = "create (or show) the development certificates and how to trust them"
+    p = sub.add_parser("certs", help=text, description=text + "; the bridge serves HTTPS with them")
+    p.add_argument("--certs", type=Path, default=None, help=CERTS_HELP)
     p.add_argument("--install", action="store_true", help="trust the development CA on this machine")
 
-    p = sub.add_parser("manifest", help="write the add-in manifest for an origin")
-    p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}")
+    text = "write the add-in manifest for an origin"
+    p = sub.add_parser("manifest", help=text, description=text + " (the URL Word loads the task pane from)")
+    p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}",
+                   help=f"the bridge's https origin (default https://localhost:{DEFAULT_PORT})")
     p.add_argument("--token", default=None, help="open the task pane with this token (the bridge's --token)")
     p.add_argument("-o", "--output", type=Path, default=None, help="file to write (default stdout)")
 
-    p = sub.add_parser("sideload", help="make Word load the add-in")
-    p.add_argument("platform", choices=["web", "mac", "windows"])
-    p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}")
+    text = "make Word load the add-in"
+    p = sub.add_parser("sideload", help=text, description=text + ": Word on the web, on a Mac or on Windows")
+    p.add_argument("platform", choices=["web", "mac", "windows"], help="where Word runs")
+    p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}",
+                   help=f"the bridge's https origin (default https://localhost:{DEFAULT_PORT})")
 
-    p = sub.add_parser("doctor", help="check certificates, port, token and connected documents")
+    text = "check certificates, port, token and connected documents"
+    p = sub.add_parser("doctor", help=text, description=text + " of the running bridge, saying what to do about "
+                       "each failed check; exit status 0 when all pass")
     _common(p, serves=False)
 
-    p = sub.add_parser("e2e-login", help="sign in to Microsoft 365 once, for the end-to-end tests on Word on the web")
+    text = "sign in to Microsoft 365 once, for the end-to-end tests on Word on the web"
+    p = sub.add_parser("e2e-login", help=text, description=text)
     p.add_argument("--state", type=Path, default=None,
                    help="where to save the signed-in browser state (default <data dir>/e2e-state.json)")
     p.add_argument("--doc-url", default=None, help="the test document's URL (its name must contain word-bridge-e2e)")
+    for command in sub.choices.values():  # so an unknown option is reported with the command's own usage
+        command.set_defaults(command_parser=command)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # argparse leaves these to the top level, which would print its own usage, not the command's
+        args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
     handler = {
         "serve": _serve, "playground": _playground, "stdio": _stdio, "call": _call, "certs": _certs,
         "manifest": _manifest, "sideload": _sideload, "doctor": _doctor,
@@ -105,22 +134,44 @@ def main(argv: list[str] | None = None) -> int:
     return handler(args) or 0
 
 
+def _mismatched_bridge(config: BridgeConfig, then: str = "") -> bool:
+    """True (after one line on stderr) when a Word Bridge serves the port with a CA (--certs) or a protocol
+    (--no-tls) other than `config`'s: it can be neither served again nor talked to, and is not "another program"."""
+    from bridge.setup.probe import probe_bridge
+
+    # Briefly: a bridge on this machine answers in milliseconds, and a program that stays silent is for the
+    # command's own check of the port to name.
+    found = probe_bridge(config, timeout=0.5)
+    if found.mismatch:
+        print(f"word-bridge: {found.message}{then}", file=sys.stderr)
+    return found.mismatch
+
+
 def _serve(args: argparse.Namespace) -> int:
     from bridge.server.runner import run
 
-    return run(_config(args))
+    config = _config(args)
+    if _mismatched_bridge(config, then="; or pass --port to serve another"):
+        return 1
+    return run(config)
 
 
 def _playground(args: argparse.Namespace) -> int:
     from bridge.server.runner import run
 
-    return run(_config(args, playground=True), open_page="/playground.html" if args.open else None)
+    config = _config(args, playground=True)
+    if _mismatched_bridge(config, then="; or pass --port to serve another"):
+        return 1
+    return run(config, open_page="/playground.html" if args.open else None)
 
 
 def _stdio(args: argparse.Namespace) -> int:
     from bridge.server.stdio import run_stdio
 
-    asyncio.run(run_stdio(_config(args)))
+    config = _config(args)
+    if _mismatched_bridge(config):  # neither serve the port nor forward to it
+        return 1
+    asyncio.run(run_stdio(config))
     return 0
 
 

@@ -73,22 +73,6 @@ async def test_a_document_that_fits_has_no_warning() -> None:
     assert "source.warning" not in found["summary"]
 
 
-async def test_tracked_deletions_are_left_out_of_the_text() -> None:
-    blocks = [paragraph(0, "CheersThanks for the update, thanks again.", changes=[
-        {"type": "added", "text": "Cheers"}, {"type": "deleted", "text": "Thanks"},
-        {"type": "deleted", "text": "gone\r"}])]
-    found = await analyze(PagedDocument(blocks), analysis_type="readability", detailed_metrics=True)
-    assert found["source"]["tracked_deletions"] == {"left_out": 1, "left_in": 1}
-    assert found["source"]["characters"] == len("Cheers for the update, thanks again.")
-
-    from bridge.tools.analysis.text import Review, current_text  # here: a module missing it fails this test only
-
-    review = Review()
-    twice = {"text": "Old new old text", "changes": [{"type": "deleted", "text": "old "},
-                                                     {"type": "added", "text": "text"}]}
-    assert current_text(twice, review) == "Old new text" and review.removed == 1
-
-
 async def test_source_names_the_document_read_from_word(bridge: ServerThread) -> None:
     """No `document` argument: the most recently active document answers, and source says which one it was."""
     blocks = [paragraph(0, text_of(3_000)), paragraph(1, "In conclusion, the plan is approved.")]

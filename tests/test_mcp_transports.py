@@ -131,7 +131,7 @@ class _PortServer:
         return ssl_context_trusting(ensure_dev_certs(self.config.certs_dir))
 
     def ready(self) -> bool:
-        from bridge.word.remote import bridge_is_running
+        from bridge.setup.probe import bridge_is_running
 
         return bridge_is_running(self.config)
 

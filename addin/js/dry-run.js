@@ -58,7 +58,7 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
     if (made) {
       targets.expectText = `not checked: the range is ${made}`;
     } else {
-      const expectation = queueExpectation(registry, args, expectText, context);
+      const expectation = queueExpectation(registry, args, expectText, context, supports);
       reads = true;
       checks.push(() => expectation.check());
     }

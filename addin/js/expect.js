@@ -58,18 +58,23 @@ export function targetRange(registry, args, context) {
  * @param {Record<string, any>} args  the op's own args
  * @param {string} expectText
  * @param {Word.RequestContext} [context]  for an "anchor:<id>" target
+ * @param {(name: string, version: string) => boolean} [supports]  the host's requirement sets: where it has
+ *   getReviewedText (WordApi 1.4), the range's text with its tracked changes accepted is accepted too, as that is
+ *   the text readDocument shows for it (Range.text also holds the text of tracked deletions)
  */
-export function queueExpectation(registry, args, expectText, context) {
+export function queueExpectation(registry, args, expectText, context, supports) {
   const target = targetRange(registry, args, context);
   if (!target) {
     throw new PaneError("E_INVALID_ARG", 'args.expectText needs an op that targets a range: give scope, target or tableRef as "rangeId:<id>" or "anchor:<id>"', "args.expectText");
   }
   target.range.load("text");
+  const current = supports?.("WordApi", "1.4") ? target.range.getReviewedText("Current") : undefined;
   return {
     field: target.field,
     check() {
       const found = target.range.text;
-      if (!sameText(found, expectText)) throw staleRange(expectText, found);
+      if (sameText(found, expectText) || (current !== undefined && sameText(current.value, expectText))) return;
+      throw staleRange(expectText, current?.value ?? found);
     },
   };
 }

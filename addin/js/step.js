@@ -122,7 +122,7 @@ export async function withTracking(env, what, run) {
 async function runChecked(handler, op, stepEnv, expectText) {
   const env = stepEnv;
   if (expectText === undefined) return handler(stepEnv);
-  const expectation = queueExpectation(env.registry, stepEnv.args, expectText, env.context);
+  const expectation = queueExpectation(env.registry, stepEnv.args, expectText, env.context, env.supports);
   if (firstSyncOf(handler, stepEnv) !== "read") {
     await env.sync();
     expectation.check();

@@ -1,11 +1,11 @@
-// Word.TrackedChange and TrackedChangeCollection (WordApi 1.6), and getTrackedChanges() on Body, Range and
+// Word.TrackedChange and TrackedChangeCollection (WordApi 1.6), getTrackedChanges() (1.6) and getReviewedText() (1.4) on Body, Range and
 // Paragraph, over the revisions of revisions.js. Installed on the existing proxy classes from here so the
 // text proxies stay as they are.
 import { ClientObject, ClientCollection, defineProxy, classes } from "./runtime.js";
 import { wordError } from "./errors.js";
 import { spanOf } from "./inline-ops.js";
 import { anchorOf } from "./proxies-text.js";
-import { applyRevision, revisionsIn, revisionsOf, revisionText } from "./revisions.js";
+import { applyRevision, reviewedText, revisionsIn, revisionsOf, revisionText } from "./revisions.js";
 
 /** A revision that is gone (accepted or rejected already): Word's ItemNotFound (UNVERIFIED: no documented code). */
 function live(doc, r, loc) {
@@ -69,4 +69,14 @@ for (const kind of ["Body", "Range", "Paragraph"]) {
     });
   };
   Cls.sets.getTrackedChanges = "1.6";
+  // The text with every tracked change accepted (Current) or rejected (Original), whatever the view shows.
+  Cls.prototype.getReviewedText = function getReviewedText(changeTrackingVersion) {
+    return this._call("getReviewedText", (loc) => {
+      if (changeTrackingVersion !== "Current" && changeTrackingVersion !== "Original") throw wordError("InvalidArgument", loc);
+      const s = spanOf(this._doc, kind, this._target(loc));
+      const text = reviewedText(this._doc, s.start, s.end, changeTrackingVersion);
+      return kind === "Body" ? text.replace(/[\r\t]$/, "") : text; // as the object's own `text` reads
+    });
+  };
+  Cls.sets.getReviewedText = "1.4";
 }

@@ -63,6 +63,22 @@ export function revisionsIn(doc, s, e) {
   return revisionsOf(doc).filter((r) => r.anchor.start < Math.max(e, s + 1) && r.anchor.end > s);
 }
 
+/**
+ * Range.getReviewedText (WordApi 1.4): the text of [s, e) as it reads with every tracked change accepted
+ * ("Current": deleted text left out) or rejected ("Original": added text left out).
+ * @param {"Current" | "Original"} version
+ */
+export function reviewedText(doc, s, e, version) {
+  const skipped = revisionsIn(doc, s, e).filter((r) => r.type === (version === "Current" ? "Deleted" : "Added"));
+  let out = "";
+  let pos = s;
+  for (const r of skipped) {
+    if (r.anchor.start > pos) out += spanText(doc, pos, Math.min(r.anchor.start, e));
+    pos = Math.max(pos, r.anchor.end);
+  }
+  return pos < e ? out + spanText(doc, pos, e) : out;
+}
+
 /** The text of a revision (deleted text is still in the document until accepted). */
 export function revisionText(doc, r) {
   return spanText(doc, r.anchor.start, r.anchor.end);

@@ -132,7 +132,7 @@ NOT_ALLOWED = (errno.EACCES, 10013)  # 10013: WSAEACCES (also a port Windows res
 def port_problem(config: BridgeConfig, exc: OSError) -> str:
     """One line for a person: why the port cannot be served, and what to do instead."""
     if exc.errno in ADDRESS_IN_USE:
-        from bridge.word.remote import bridge_is_running
+        from bridge.setup.probe import bridge_is_running
 
         if bridge_is_running(config):
             return (f"port {config.port} is already served by a Word Bridge (perhaps one that `word-bridge stdio` "

@@ -28,7 +28,8 @@ from bridge.config import BridgeConfig
 from bridge.server.mcp_tools import QUALIFIED_EDIT_TASK, build_mcp_server
 from bridge.tools import file_tool
 from bridge.word.pass_through import PassThrough
-from bridge.word.remote import RemoteEditService, bridge_is_running
+from bridge.setup.probe import bridge_is_running
+from bridge.word.remote import RemoteEditService
 
 log = logging.getLogger("word_bridge.stdio")
 MAX_LINE_BYTES = 64 * 1024 * 1024  # a message carrying a base64 picture is one long line

@@ -33,8 +33,10 @@ from bridge.paths import data_dir, project_root
 
 __all__ = [
     "DevCerts",
+    "MissingCertificates",
     "default_certs_dir",
     "ensure_dev_certs",
+    "existing_dev_certs",
     "install_ca_commands",
     "node_trust_line",
     "shell_line",
@@ -102,6 +104,42 @@ def ensure_dev_certs(directory: Path | None = None) -> DevCerts:
         if leaf is None or not _leaf_ok(leaf[0], ca[0], now):
             _write_pair(certs.cert, certs.key, *_issue_leaf(ca[0], ca[1], now))
     return certs
+
+
+class MissingCertificates(FileNotFoundError):
+    """A client found no usable development CA where it looked: it cannot check the bridge's certificate.
+
+    Only what serves (`serve`, `playground`, `stdio` when it serves, `certs`) creates certificates: a client
+    that created a fresh CA in a mistyped directory would then blame the bridge for not matching it.
+    """
+
+
+def existing_dev_certs(directory: Path | None = None) -> DevCerts:
+    """The development certificates in `directory` (default: `default_certs_dir()`), never creating them.
+
+    Raises MissingCertificates (with a line for a person) when the directory has no readable CA.
+    """
+    certs = _paths(Path(directory) if directory is not None else default_certs_dir())
+    try:
+        x509.load_pem_x509_certificate(certs.ca_cert.read_bytes())
+    except FileNotFoundError:
+        raise MissingCertificates(missing_ca_message(directory, certs, "is missing")) from None
+    except (OSError, ValueError) as exc:
+        raise MissingCertificates(missing_ca_message(directory, certs, f"cannot be read: {exc}")) from None
+    return certs
+
+
+def missing_ca_message(directory: Path | None, certs: DevCerts, problem: str) -> str:
+    """One line: which directory was looked in (and why that one), and how to point at the bridge's."""
+    if directory is not None:
+        where = f"{certs.directory} (from --certs"
+    elif os.environ.get("WORD_BRIDGE_CERTS"):
+        where = f"{certs.directory} (from $WORD_BRIDGE_CERTS"
+    else:
+        where = f"{certs.directory} (the default"
+    return (f"no development CA in {where}: {certs.ca_cert.name} {problem}): pass --certs, or set WORD_BRIDGE_CERTS, "
+            "to the directory the bridge was started with (default: certs/ in a source checkout, else "
+            "~/.word-bridge/certs; `word-bridge serve` creates them there)")
 
 
 def install_ca_commands(ca_cert: Path, platform: str = sys.platform) -> list[list[str]]:

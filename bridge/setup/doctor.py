@@ -9,7 +9,14 @@ from typing import Protocol
 import httpx
 
 from bridge.config import BridgeConfig
-from bridge.setup.certs import DevCerts, ensure_dev_certs, node_trust_line, ssl_context_trusting
+from bridge.setup.certs import (
+    DevCerts,
+    MissingCertificates,
+    existing_dev_certs,
+    node_trust_line,
+    ssl_context_trusting,
+)
+
 
 class Report(Protocol):
     def __call__(self, ok: bool, text: str, hint: str = "") -> None: ...
@@ -34,15 +41,30 @@ def doctor(config: BridgeConfig, token_hint: str = "") -> int:
 
     print("Word Bridge doctor")
     certs: DevCerts | None = None
-    if config.tls:
-        certs = ensure_dev_certs(config.certs_dir)
-        report(True, f"development certificates in {certs.directory}")
+    if config.tls:  # a client's check: it never creates certificates (that would hide a mistyped --certs)
+        try:
+            certs = existing_dev_certs(config.certs_dir)
+            report(True, f"development certificates in {certs.directory}")
+        except MissingCertificates as exc:
+            report(False, "development certificates", str(exc))
     with socket.socket() as probe:
         busy = probe.connect_ex(("127.0.0.1", config.port)) == 0
     report(busy, f"something listens on port {config.port}", "start it with `word-bridge serve`")
+    mismatch = False
     if busy:
-        _check_bridge(config, certs, report, token_hint)
-    if certs is not None:
+        from bridge.setup.probe import probe_bridge
+
+        found = probe_bridge(config)
+        mismatch = found.mismatch  # a Word Bridge, but not one this --certs / --no-tls can talk to
+        if found.kind == "no_ca":
+            report(False, f"{config.public_url}/healthz answers",
+                   f"a Word Bridge serves port {config.port}, but its certificate cannot be checked without its "
+                   "CA: see the certificates check above")
+        elif mismatch:
+            report(False, f"{config.public_url}/healthz answers", found.message)
+        else:
+            _check_bridge(config, certs, report, token_hint)
+    if certs is not None and not mismatch:  # not for a CA or a protocol the bridge does not use
         print("Node clients (MCP Inspector, the TypeScript SDK) trust the CA only with:\n  "
               + node_trust_line(certs.ca_cert) + "\nthen, for example:\n  " + inspector_line(config))
     return 1 if problems else 0

@@ -8,7 +8,7 @@ A document longer than 50,000 characters is analyzed from its start: whole block
 next block does not fit and less than half the limit is used (a very long paragraph early on), that block's
 beginning up to the limit (cut after a sentence, else a word). Nothing after the point where the analysis stops
 is read into it, and `source` says how much was analyzed (`characters` of `total_characters`, `truncated`, a
-`warning`). Text of tracked deletions is left out (see `bridge.tools.analysis.text`).
+`warning`). Paragraphs are read as they currently stand: readDocument leaves tracked deletions out.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.analysis import ANALYSIS_TYPES, analyze, blocks_from_document, blocks_from_text
-from bridge.tools.analysis.text import Block, Review
+from bridge.tools.analysis.text import Block
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import DocumentReadError, WordAccess, read_document
@@ -160,8 +160,7 @@ async def _document_blocks(word: WordAccess, document: str | None) -> tuple[list
                           "Check the document id or title with listDocuments",
                           "Pass the text as content instead"],
                          document=document, error_details=str(exc)) from exc
-    review = Review()
-    blocks = blocks_from_document(read.blocks, review)
+    blocks = blocks_from_document(read.blocks)
     kept, stop = _prefix(blocks)
     if not any(b.kind in ("paragraph", "list") for b in kept):
         raise seed_error(INVALID_PARAMS, "The document has no text to analyze", "empty_document",
@@ -184,8 +183,6 @@ async def _document_blocks(word: WordAccess, document: str | None) -> tuple[list
             f"{MAX_CONTENT:,} characters from the start of the document and stopped {where}. Every score, the "
             f"summary and the suggestions describe that part only; to analyze the rest, pass it as content in "
             f"parts of at most {MAX_CONTENT:,} characters.")
-    if review.removed or review.left_in:
-        source["tracked_deletions"] = {"left_out": review.removed, "left_in": review.left_in}
     return kept, source
 
 

@@ -14,14 +14,15 @@ import ssl
 from collections.abc import AsyncIterator
 from typing import Any
 
-import httpx
+import anyio
 import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 from bridge.config import BridgeConfig
-from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
+from bridge.setup.certs import MissingCertificates
+from bridge.setup.probe import Probe, client_ssl, probe_bridge, unreachable_message
 from bridge.word.envelope import Code
 from bridge.word.hub import ProgressCallback
 
@@ -54,11 +55,6 @@ def token_message(config: BridgeConfig) -> str:
             "stdio`, in the MCP client's env) to the value the bridge was started with (word-bridge serve --token …)")
 
 
-def unreachable_message(config: BridgeConfig) -> str:
-    return (f"no Word Bridge answers on port {config.port}; start one with `word-bridge serve` or "
-            "`word-bridge playground`")
-
-
 def disconnected_message(config: BridgeConfig, detail: object) -> str:
     """A call that went out and got no answer: it may have run."""
     if isinstance(detail, BaseException):
@@ -67,25 +63,8 @@ def disconnected_message(config: BridgeConfig, detail: object) -> str:
             f"({detail}); an edit may or may not have been applied")
 
 
-def _client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
-    if not config.tls:
-        return False
-    return ssl_context_trusting(ensure_dev_certs(config.certs_dir))
-
-
 def _headers(config: BridgeConfig) -> dict[str, str]:
     return {"Authorization": f"Bearer {config.token}"} if config.token else {}
-
-
-def bridge_is_running(config: BridgeConfig, timeout: float = 1.5) -> bool:
-    """True when a Word Bridge answers /healthz on the configured port."""
-    url = f"{config.scheme}://127.0.0.1:{config.port}/healthz"
-    try:
-        verify: ssl.SSLContext | bool = _client_ssl(config) if config.tls else False
-        response = httpx.get(url, verify=verify, timeout=timeout, headers={"Host": f"127.0.0.1:{config.port}"})
-    except (httpx.HTTPError, OSError, ssl.SSLError):
-        return False
-    return response.status_code == 200 and response.json().get("status") == "ok"
 
 
 class _BridgeTransport(httpx2.AsyncBaseTransport):
@@ -98,14 +77,33 @@ class _BridgeTransport(httpx2.AsyncBaseTransport):
 
     def __init__(self, config: BridgeConfig) -> None:
         self.config = config
-        self.inner = httpx2.AsyncHTTPTransport(verify=_client_ssl(config))
+        self.inner: httpx2.AsyncHTTPTransport | None = None  # made at the first request: it needs the CA
+
+    async def _probe(self) -> Probe:
+        return await anyio.to_thread.run_sync(probe_bridge, self.config)
+
+    async def _unreachable(self) -> str:
+        """Why the connection could not be made: a CA or protocol the bridge does not use, or no bridge."""
+        probe = await self._probe()
+        return probe.message if probe.mismatch or probe.kind == "other" else unreachable_message(self.config)
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        if self.inner is None:
+            try:
+                self.inner = httpx2.AsyncHTTPTransport(verify=client_ssl(self.config))
+            except (MissingCertificates, ssl.SSLError):
+                return _rpc_error(503, UNREACHABLE, await self._unreachable())
         try:
             response = await self.inner.handle_async_request(request)
         except httpx2.ConnectError:
-            return _rpc_error(503, UNREACHABLE, unreachable_message(self.config))
+            return _rpc_error(503, UNREACHABLE, await self._unreachable())
         except httpx2.TransportError as exc:
+            if not self.config.tls and isinstance(exc, httpx2.NetworkError | httpx2.RemoteProtocolError):
+                # Plain HTTP to an HTTPS server: the bridge read a broken TLS handshake, not our request.
+                probe = await self._probe()
+                if probe.kind == "https":
+                    return _rpc_error(503, UNREACHABLE, f"{probe.message} (the request never reached the bridge's "
+                                      "tools: no edit was applied)")
             return _rpc_error(502, DISCONNECTED, disconnected_message(self.config, exc))
         if response.status_code == 401:
             await response.aclose()
@@ -113,7 +111,8 @@ class _BridgeTransport(httpx2.AsyncBaseTransport):
         return response
 
     async def aclose(self) -> None:
-        await self.inner.aclose()
+        if self.inner is not None:
+            await self.inner.aclose()
 
 
 def _rpc_error(status: int, code: int, message: str) -> httpx2.Response:

@@ -27,7 +27,8 @@ from mcp.client.stdio import stdio_client
 
 from bridge.config import BridgeConfig
 from bridge.setup.certs import ensure_dev_certs
-from bridge.word.remote import bridge_is_running, mcp_client
+from bridge.setup.probe import bridge_is_running
+from bridge.word.remote import mcp_client
 from tests.bench.bench_roundtrip import CASES, ENV, ROOT, free_port, listening, process
 
 START_S = 300  # a Python process under callgrind starts some fifty times slower

@@ -34,7 +34,8 @@ from mcp.client.stdio import stdio_client
 
 from bridge.config import BridgeConfig
 from bridge.setup.certs import ensure_dev_certs
-from bridge.word.remote import bridge_is_running, mcp_client
+from bridge.setup.probe import bridge_is_running
+from bridge.word.remote import mcp_client
 from tests.support import meta
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -44,12 +44,19 @@ export async function readDocument(env) {
   const tables = holder.tables.load("nestingLevel");
   const counts = format === "text" ? undefined : queueReviewCounts(env, holder);
   const noteCounts = format === "text" ? undefined : queueNoteCounts(env, holder);
+  const firstChange = format === "text" && env.supports("WordApi", "1.6")
+    ? context.document.body.getTrackedChanges().getFirstOrNullObject().load("type") : undefined;
   await sync();
+  // Paragraph.text holds the text of tracked deletions too ("CheersThanks"): where the document has tracked changes,
+  // text and structure show each paragraph as it reads with them accepted (getReviewedText, WordApi 1.4); markdown
+  // shows them as CriticMarkup over the whole text instead.
+  const hasChanges = format === "text" ? firstChange !== undefined && !firstChange.isNullObject : (counts?.changes?.items.length ?? 0) > 0;
+  const current = format !== "markdown" && hasChanges && env.supports("WordApi", "1.4");
 
   const { blocks, unmatchedTables } = findBlocks(paragraphs.items, tables.items);
   if (unmatchedTables > 0) note("warn", `${unmatchedTables} table(s) directly after another table were read as part of it`, "args.scope");
   const page = blocks.slice(offset, offset + limit);
-  const loaded = page.map((block) => queueDetails(block, format));
+  const loaded = page.map((block) => queueDetails(block, format, current));
   const review = counts && queueReview(env, counts, page);
   const notes = queueNotes(noteCounts, page);
   const ids = includeRangeIds && format === "structure"
@@ -97,7 +104,8 @@ export function findBlocks(paragraphs, tables) {
 
 /**
  * What the closing sync loads for a block (a paragraph's words, links and pictures only for markdown).
- * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List }
+ * `current`: the paragraph's text with its tracked changes accepted, where it is read so.
+ * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List, current?: OfficeExtension.ClientResult<string> }
  *   | { kind: "table", table: Word.Table }} Loaded
  */
 
@@ -105,23 +113,25 @@ export function findBlocks(paragraphs, tables) {
  * Queue the loads one block needs for the format (read by the closing sync).
  * @param {Block} block
  * @param {Format} format
+ * @param {boolean} current  read a paragraph's text with tracked changes accepted (text and structure formats)
  * @returns {Loaded}
  */
-function queueDetails(block, format) {
+function queueDetails(block, format, current) {
   if (block.kind === "table") {
     // isUniform: merged cells make `values` rows of unequal length, which a reader must be told.
     block.table.load(format === "structure" ? "values, rowCount, style, isUniform" : format === "markdown" ? "values, isUniform" : "values");
     return block;
   }
   const { paragraph } = block;
+  const reviewed = current ? { current: paragraph.getReviewedText("Current") } : {};
   if (format === "text") {
-    paragraph.load("text");
-    return block;
+    if (!current) paragraph.load("text");
+    return { kind: "paragraph", paragraph, ...reviewed };
   }
   paragraph.load(format === "markdown" ? "text, style, styleBuiltIn, font/name" : "text, style, styleBuiltIn");
   const listItem = paragraph.listItemOrNullObject.load("level");
   const list = paragraph.listOrNullObject.load("levelTypes");
-  if (format === "structure") return { kind: "paragraph", paragraph, listItem, list };
+  if (format === "structure") return { kind: "paragraph", paragraph, listItem, list, ...reviewed };
   const words = paragraph.getTextRanges(WORD_MARKS, true).load("text, font/bold, font/italic, font/strikeThrough, font/name");
   const links = paragraph.getRange("Content").getHyperlinkRanges().load("text, hyperlink");
   const pictures = paragraph.inlinePictures.load("altTextDescription, altTextTitle");
@@ -218,7 +228,7 @@ function cut(format, piece, room) {
 
 /** @param {Loaded} block */
 function textOf(block) {
-  return block.kind === "table" ? tableText(block.table.values) : readerText(block.paragraph.text);
+  return block.kind === "table" ? tableText(block.table.values) : readerText(block.current?.value ?? block.paragraph.text);
 }
 
 /** @param {string[][]} values */
@@ -244,7 +254,7 @@ function structureOf(loaded, offset, ids) {
     }
     const { paragraph } = block;
     /** @type {Record<string, any>} */
-    const entry = { index, type: "paragraph", text: readerText(paragraph.text), style: paragraph.style };
+    const entry = { index, type: "paragraph", text: readerText(block.current?.value ?? paragraph.text), style: paragraph.style };
     const level = headingLevel(paragraph);
     if (level !== undefined) entry.headingLevel = level;
     const list = listOf(block);

@@ -5,11 +5,8 @@ a heading is a markdown `#` line, a numbered line ("2.1 Methods"), or a short ti
 no closing punctuation) that is followed by a heading, a list item or a paragraph of 8 words or more. A document read from
 Word keeps Word's own headings (`headingLevel`, the Title style), list items and tables.
 
-Tracked changes: Word's text of a paragraph (what readDocument shows in every format) still holds the text of tracked
-deletions, so "Thanks" replaced by "Cheers" reads "CheersThanks". No read shows the current text only; the structure
-format lists each block's changes (`changes: [{type, text, …}]`, WordApi 1.6), so `current_text` takes each deleted
-text out where it stands: walking the changes in order, the first occurrence after the previous change (the rule
-readDocument's markdown uses to place them). A deletion whose text is not found as written is left in and counted.
+Tracked changes: readDocument's structure text of a paragraph is its current text (tracked deletions left out,
+as with every change accepted), so the analyzer counts what the document says now.
 """
 
 from __future__ import annotations
@@ -156,43 +153,8 @@ def blocks_from_text(content: str) -> list[Block]:
     return blocks
 
 
-@dataclass
-class Review:
-    """What `current_text` did with the tracked deletions of the blocks it read."""
-
-    removed: int = 0
-    """Deleted texts taken out."""
-    left_in: int = 0
-    """Deleted texts not found as written in their block's text, so left in."""
-
-
-def current_text(item: dict[str, Any], review: Review | None = None) -> str:
-    """A structure block's text without the text of its tracked deletions (see the module docstring)."""
-    text = str(item.get("text") or "")
-    at = 0
-    for change in item.get("changes") or []:
-        kind = str(change.get("type") or "").lower() if isinstance(change, dict) else ""
-        changed = re.sub(r"[\r\n\u0007]+$", "", str(change.get("text") or "")) if kind else ""
-        if kind not in ("added", "deleted") or not changed:
-            continue
-        found = text.find(changed, at)
-        if found < 0:
-            if kind == "deleted" and review is not None:
-                review.left_in += 1
-            continue
-        if kind == "added":
-            at = found + len(changed)
-        else:
-            text = text[:found] + text[found + len(changed):]
-            at = found
-            if review is not None:
-                review.removed += 1
-    return text
-
-
-def blocks_from_document(structure: list[dict[str, Any]], review: Review | None = None) -> list[Block]:
-    """readDocument `structure` blocks as analyzer blocks (Word's headings, list items and tables), paragraphs
-    without the text of their tracked deletions."""
+def blocks_from_document(structure: list[dict[str, Any]]) -> list[Block]:
+    """readDocument `structure` blocks as analyzer blocks (Word's headings, list items and tables)."""
     out: list[Block] = []
     for n, item in enumerate(structure):
         index = item.get("index", n)
@@ -202,7 +164,7 @@ def blocks_from_document(structure: list[dict[str, Any]], review: Review | None 
             if text:
                 out.append(Block("table", text, index=index))
             continue
-        text = current_text(item, review).strip()
+        text = str(item.get("text") or "").strip()
         if not text:
             continue
         level = item.get("headingLevel")

@@ -74,3 +74,27 @@ test("hosts without comments or revisions read as before", async () => {
   const { run } = setup("web", { text: "Plain", simOptions: { apiSets: { WordApi: "1.3" } } });
   assert.deepEqual(ok(await run("readDocument", { format: "structure" })).blocks, [{ index: 0, type: "paragraph", text: "Plain", style: "Normal" }]);
 });
+
+for (const profile of PROFILES) {
+  test(`text and structure show the current text of a paragraph with tracked changes; markdown still marks them (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Thanks for the note.\nSecond para" });
+    await tracked(run, "replace", { target: "searchQuery", query: "Thanks", replaceWith: "Cheers", mode: "replaceAll", scope: "document" });
+    assert.equal(ok(await run("readDocument", { format: "text" })).text, "Cheers for the note.\nSecond para");
+    const { blocks } = ok(await run("readDocument", { format: "structure", includeRangeIds: true }));
+    assert.equal(blocks[0].text, "Cheers for the note.");
+    assert.deepEqual(blocks[0].changes.map((c) => [c.type, c.text]), [["added", "Cheers"], ["deleted", "Thanks"]]);
+    const { markdown } = ok(await run("readDocument", { format: "markdown" }));
+    assert.match(markdown, /\{\+\+Cheers\+\+\}\{--Thanks--\} for the note\./);
+    // expectText taken from that text holds for the block's range, whose Word text still has the deletion in it.
+    ok(await run("insertText", { text: " Bye.", location: "end", scope: `rangeId:${blocks[0].rangeId}`, expectText: blocks[0].text }));
+    const stale = await run("insertText", { text: "x", scope: `rangeId:${blocks[0].rangeId}`, expectText: "Thanks for the note." });
+    assert.equal(stale.result.code, "E_NOT_FOUND");
+    assert.match(stale.result.diagnostics[0].msg, /found "Cheers for the note\. Bye\."/);
+  });
+
+  test(`a host without getReviewedText (WordApi 1.3) reads Word's text as it is (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Plain text", simOptions: { apiSets: { WordApi: "1.3" } } });
+    assert.equal(ok(await run("readDocument", { format: "text" })).text, "Plain text");
+    assert.equal(ok(await run("readDocument", { format: "structure" })).blocks[0].text, "Plain text");
+  });
+}

@@ -45,3 +45,39 @@ test("accepting it keeps both paragraphs; a tracked paragraph at the start is it
   await decideAll(sim, false);
   assert.equal(sim.text(), "Price\nTerms");
 });
+
+test("getReviewedText: the text with every tracked change accepted (Current) or rejected (Original), on Range, Paragraph and Body", async () => {
+  const sim = createSimulator();
+  sim.setText("Thanks for the note.\nSecond");
+  await sim.Word.run(async (ctx) => {
+    ctx.document.changeTrackingMode = "TrackAll";
+    const hits = ctx.document.body.search("Thanks");
+    hits.load("items");
+    await ctx.sync();
+    hits.items[0].insertText("Cheers", "Replace");
+    await ctx.sync();
+  });
+  await sim.Word.run(async (ctx) => {
+    const paragraph = ctx.document.body.paragraphs.getFirst().load("text");
+    const range = paragraph.getRange("Whole").load("text");
+    const read = {
+      paragraph: [paragraph.getReviewedText("Current"), paragraph.getReviewedText("Original")],
+      range: [range.getReviewedText("Current"), range.getReviewedText("Original")],
+      body: [ctx.document.body.getReviewedText("Current"), ctx.document.body.getReviewedText("Original")],
+    };
+    await ctx.sync();
+    assert.equal(paragraph.text, "CheersThanks for the note.", "Word's text holds the deleted text too");
+    assert.deepEqual(read.paragraph.map((r) => r.value), ["Cheers for the note.", "Thanks for the note."]);
+    assert.deepEqual(read.range.map((r) => r.value), ["Cheers for the note.\r", "Thanks for the note.\r"]);
+    assert.deepEqual(read.body.map((r) => r.value), ["Cheers for the note.\rSecond", "Thanks for the note.\rSecond"]);
+  });
+  await assert.rejects(sim.Word.run(async (ctx) => {
+    ctx.document.body.getReviewedText(/** @type {any} */ ("Final"));
+    await ctx.sync();
+  }), (err) => err.code === "InvalidArgument");
+  const old = createSimulator({ apiSets: { WordApi: "1.3" } });
+  await assert.rejects(old.Word.run(async (ctx) => {
+    ctx.document.body.getReviewedText("Current");
+    await ctx.sync();
+  }), (err) => err.code === "ApiNotFound");
+});

@@ -1,0 +1,151 @@
+"""Who answers on the bridge's port, and why a client configured one way cannot use it.
+
+`call`, `doctor`, the `stdio` forwarder and `serve` ask before they give up or start: nothing there, a Word Bridge,
+a bridge whose certificate the CA in --certs did not sign, one speaking the other protocol (--no-tls), or another
+program. A client never creates certificates: a missing CA is reported, not made.
+"""
+
+from __future__ import annotations
+
+import socket
+import ssl
+from dataclasses import dataclass
+from typing import Literal
+
+import httpx
+
+from bridge.config import BridgeConfig
+from bridge.setup.certs import DevCerts, MissingCertificates, existing_dev_certs, ssl_context_trusting
+
+
+def unreachable_message(config: BridgeConfig) -> str:
+    return (f"no Word Bridge answers on port {config.port}; start one with `word-bridge serve` or "
+            "`word-bridge playground`")
+
+
+def wrong_ca_message(config: BridgeConfig, certs: DevCerts) -> str:
+    return (f"the bridge on port {config.port} uses a certificate not signed by the CA in {certs.directory}: "
+            "is --certs the bridge's? (pass --certs, or set WORD_BRIDGE_CERTS, to the directory it was started with)")
+
+
+def speaks_message(config: BridgeConfig, https: bool) -> str:
+    """The bridge on the port speaks the other protocol than the one `config` asked for."""
+    if https:
+        return f"the bridge on port {config.port} speaks HTTPS: drop --no-tls"
+    return f"the bridge on port {config.port} speaks plain HTTP (it was started with --no-tls): pass --no-tls"
+
+
+def not_a_bridge_message(config: BridgeConfig) -> str:
+    return (f"port {config.port} is held by a program that does not answer as a Word Bridge: pass --port with the "
+            "bridge's port")
+
+
+def client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
+    """What verifies the bridge's certificate; raises MissingCertificates (a client never creates them)."""
+    if not config.tls:
+        return False
+    return ssl_context_trusting(existing_dev_certs(config.certs_dir))
+
+
+def bridge_is_running(config: BridgeConfig, timeout: float = 1.5) -> bool:
+    """True when a Word Bridge answers /healthz on the configured port, with a certificate our CA signed."""
+    url = f"{config.scheme}://127.0.0.1:{config.port}/healthz"
+    try:
+        verify = client_ssl(config)
+        response = httpx.get(url, verify=verify, timeout=timeout, headers={"Host": f"127.0.0.1:{config.port}"})
+        return response.status_code == 200 and response.json().get("status") == "ok"
+    except (httpx.HTTPError, OSError, ssl.SSLError, ValueError, AttributeError):  # MissingCertificates is an OSError
+        return False
+
+
+ProbeKind = Literal["bridge", "nothing", "no_ca", "wrong_ca", "https", "http", "other"]
+MISMATCHES: frozenset[ProbeKind] = frozenset({"no_ca", "wrong_ca", "https", "http"})
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What answers on the port, as a client configured by `config` sees it, and one line saying so.
+
+    The kinds in MISMATCHES are a Word Bridge this client cannot talk to as configured: the CA (--certs) or
+    the protocol (--no-tls) is not the bridge's. A request sent that way never reached the bridge's tools.
+    """
+
+    kind: ProbeKind
+    message: str = ""
+
+    @property
+    def running(self) -> bool:
+        return self.kind == "bridge"
+
+    @property
+    def mismatch(self) -> bool:
+        return self.kind in MISMATCHES
+
+
+def _answers_as_bridge(config: BridgeConfig, scheme: str, timeout: float) -> bool | None:
+    """Whether a Word Bridge answers /healthz over `scheme`, its certificate unchecked (no token is sent);
+    None when the port stays silent (a bridge speaking the other protocol would have hung up or answered at once)."""
+    try:
+        response = httpx.get(f"{scheme}://127.0.0.1:{config.port}/healthz", verify=False, timeout=timeout)
+        return response.status_code == 200 and response.json().get("status") == "ok"
+    except httpx.TimeoutException:
+        return None
+    except (httpx.HTTPError, OSError, ssl.SSLError, ValueError, AttributeError):
+        return False
+
+
+def _caused_by(exc: BaseException, kind: type[BaseException]) -> bool:
+    seen: BaseException | None = exc
+    for _ in range(10):
+        if seen is None:
+            return False
+        if isinstance(seen, kind):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def probe_bridge(config: BridgeConfig, timeout: float = 1.5) -> Probe:
+    """Who answers on the port, and why a client configured by `config` cannot use it (never creates certificates).
+
+    A port that accepts but stays silent costs one `timeout`, not one per question.
+    """
+    try:
+        socket.create_connection(("127.0.0.1", config.port), timeout=timeout).close()
+    except OSError:
+        return Probe("nothing", unreachable_message(config))
+    other = Probe("other", not_a_bridge_message(config))
+    verify: ssl.SSLContext | bool = False
+    certs: DevCerts | None = None
+    if config.tls:
+        try:
+            certs = existing_dev_certs(config.certs_dir)
+        except MissingCertificates as exc:
+            over_https = _answers_as_bridge(config, "https", timeout)
+            if over_https is None:
+                return other
+            if not over_https:
+                return Probe("http", speaks_message(config, https=False)) if _answers_as_bridge(
+                    config, "http", timeout) else other
+            try:  # a bridge starting now may have just written them
+                certs = existing_dev_certs(config.certs_dir)
+            except MissingCertificates:
+                return Probe("no_ca", f"cannot check the certificate of the bridge on port {config.port}: {exc}")
+        verify = ssl_context_trusting(certs)
+    try:
+        response = httpx.get(f"{config.scheme}://127.0.0.1:{config.port}/healthz", verify=verify, timeout=timeout)
+        health = response.json() if response.status_code == 200 else None
+    except httpx.TimeoutException:
+        return other
+    except (httpx.HTTPError, OSError, ValueError) as exc:
+        if certs is not None and _caused_by(exc, ssl.SSLCertVerificationError):
+            if _answers_as_bridge(config, "https", timeout):
+                return Probe("wrong_ca", wrong_ca_message(config, certs))
+        elif _answers_as_bridge(config, "http" if config.tls else "https", timeout):
+            return Probe("http" if config.tls else "https", speaks_message(config, https=not config.tls))
+        return other
+    if isinstance(health, dict) and health.get("status") == "ok":
+        return Probe("bridge")
+    return other
+
+
