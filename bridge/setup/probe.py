@@ -47,14 +47,21 @@ def client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
     return ssl_context_trusting(existing_dev_certs(config.certs_dir))
 
 
+def _health(config: BridgeConfig, scheme: str, verify: ssl.SSLContext | bool, timeout: float) -> bool:
+    """Whether the answer to GET /healthz on the port over `scheme` is a Word Bridge's; raises what httpx raises."""
+    response = httpx.get(f"{scheme}://127.0.0.1:{config.port}/healthz", verify=verify, timeout=timeout,
+                         headers={"Host": f"127.0.0.1:{config.port}"})
+    try:
+        return response.status_code == 200 and response.json().get("status") == "ok"
+    except (ValueError, AttributeError):  # not JSON, or not an object
+        return False
+
+
 def bridge_is_running(config: BridgeConfig, timeout: float = 1.5) -> bool:
     """True when a Word Bridge answers /healthz on the configured port, with a certificate our CA signed."""
-    url = f"{config.scheme}://127.0.0.1:{config.port}/healthz"
     try:
-        verify = client_ssl(config)
-        response = httpx.get(url, verify=verify, timeout=timeout, headers={"Host": f"127.0.0.1:{config.port}"})
-        return response.status_code == 200 and response.json().get("status") == "ok"
-    except (httpx.HTTPError, OSError, ssl.SSLError, ValueError, AttributeError):  # MissingCertificates is an OSError
+        return _health(config, config.scheme, client_ssl(config), timeout)
+    except (httpx.HTTPError, OSError, ssl.SSLError):  # MissingCertificates is an OSError
         return False
 
 
@@ -86,11 +93,10 @@ def _answers_as_bridge(config: BridgeConfig, scheme: str, timeout: float) -> boo
     """Whether a Word Bridge answers /healthz over `scheme`, its certificate unchecked (no token is sent);
     None when the port stays silent (a bridge speaking the other protocol would have hung up or answered at once)."""
     try:
-        response = httpx.get(f"{scheme}://127.0.0.1:{config.port}/healthz", verify=False, timeout=timeout)
-        return response.status_code == 200 and response.json().get("status") == "ok"
+        return _health(config, scheme, False, timeout)
     except httpx.TimeoutException:
         return None
-    except (httpx.HTTPError, OSError, ssl.SSLError, ValueError, AttributeError):
+    except (httpx.HTTPError, OSError, ssl.SSLError):
         return False
 
 
@@ -133,8 +139,7 @@ def probe_bridge(config: BridgeConfig, timeout: float = 1.5) -> Probe:
                 return Probe("no_ca", f"cannot check the certificate of the bridge on port {config.port}: {exc}")
         verify = ssl_context_trusting(certs)
     try:
-        response = httpx.get(f"{config.scheme}://127.0.0.1:{config.port}/healthz", verify=verify, timeout=timeout)
-        health = response.json() if response.status_code == 200 else None
+        healthy = _health(config, config.scheme, verify, timeout)
     except httpx.TimeoutException:
         return other
     except (httpx.HTTPError, OSError, ValueError) as exc:
@@ -144,8 +149,6 @@ def probe_bridge(config: BridgeConfig, timeout: float = 1.5) -> Probe:
         elif _answers_as_bridge(config, "http" if config.tls else "https", timeout):
             return Probe("http" if config.tls else "https", speaks_message(config, https=not config.tls))
         return other
-    if isinstance(health, dict) and health.get("status") == "ok":
-        return Probe("bridge")
-    return other
+    return Probe("bridge") if healthy else other
 
 
