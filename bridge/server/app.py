@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from bridge import __version__
 from bridge.config import BridgeConfig
@@ -26,11 +27,13 @@ from bridge.tools import file_tool
 from bridge.word.pane_socket import PaneEndpoint
 from bridge.paths import addin_dir
 from bridge.server.security import AccessPolicy, GuardMiddleware
+from bridge.server.shortcut import EndpointShortcut
 from bridge.word.service import EditService
 
 NO_CACHE = {"Cache-Control": "no-cache"}
 MAX_MCP_BODY_BYTES = 32 * 1024 * 1024
 SERVED_SUFFIXES = (".js", ".css", ".html", ".png", ".svg", ".json")
+MCP_PATH = "/mcp"
 
 
 @dataclass
@@ -53,6 +56,14 @@ class AddinFiles(StaticFiles):
         if "node_modules" in parts or not path.endswith(SERVED_SUFFIXES) or path.endswith("package.json"):
             return "", None
         return super().lookup_path(path)
+
+
+def mcp_endpoint(mcp_app: Starlette) -> ASGIApp:
+    """The SDK's Streamable HTTP endpoint inside the Starlette app it builds (a Route at MCP_PATH)."""
+    for route in mcp_app.routes:
+        if isinstance(route, Route) and route.path == MCP_PATH:
+            return route.app
+    raise RuntimeError(f"the MCP SDK's app has no route at {MCP_PATH}")
 
 
 def create_bridge(config: BridgeConfig) -> Bridge:
@@ -113,5 +124,6 @@ def create_bridge(config: BridgeConfig) -> Bridge:
         Mount("/", app=mcp_app),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(EndpointShortcut, path=MCP_PATH, endpoint=mcp_endpoint(mcp_app))
     app.add_middleware(GuardMiddleware, policy=policy, prefixes=("/mcp", "/rpc"))
     return Bridge(config=config, hub=hub, service=service, mcp=mcp, policy=policy, app=app)
