@@ -7,10 +7,13 @@ import json
 import os
 import subprocess
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from mcp import Client, StdioServerParameters
+from mcp.shared.inbound import validate_mcp_param_headers
+from pydantic import WithJsonSchema
 
 from bridge.config import BridgeConfig
 from bridge.word.hub import Hub
@@ -173,3 +176,59 @@ async def test_a_second_stdio_client_forwards_to_the_first(certs_dir, unused_tcp
             listed = await client.call_tool("listDocuments", {})
             assert [d["title"] for d in listed.structured_content["documents"]] == ["Together.docx"]
         await pane.close()
+
+
+async def test_string_arguments_reach_edit_task_as_sent():
+    """The SDK JSON-decodes string arguments of loosely typed parameters: content '["a"]' became a list and was
+    refused, "null" became no content, and document "null" picked the default document."""
+    hub = Hub()
+    pane = InProcessPane(hub)
+    server = build_mcp_server(EditService(hub))
+    async with Client(server) as client:
+        for text in ('["a", "b"]', "null", "true", '{"x": 1}'):
+            inserted = await client.call_tool("editTask", {"content": text, "action": "insert", "target": "cursor"})
+            assert inserted.is_error is False, inserted.structured_content
+            assert pane.commands[-1]["op"]["args"]["text"] == text
+        keyed = await client.call_tool("editTask", {"content": "[1]", "meta": meta("getSelection"), "taskId": "[1]"})
+        named = await client.call_tool("editTask", {"content": "x", "meta": meta("getSelection"), "document": "null"})
+    assert keyed.structured_content["taskId"] == "[1]"
+    assert pane.commands[-1]["content"] == "[1]"
+    assert named.structured_content["code"] == "E_NOT_FOUND", named.structured_content
+
+
+async def test_results_match_the_advertised_output_schemas():
+    hub = Hub()
+    InProcessPane(hub)
+    server = build_mcp_server(EditService(hub))
+    async with Client(server) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        done = await client.call_tool("editTask", {"meta": meta("getSelection"), "taskId": "t-1"})
+        repeated = await client.call_tool("editTask", {"meta": meta("getSelection"), "taskId": "t-1"})
+        refused = await client.call_tool("editTask", {"meta": meta("search")})
+        listed = await client.call_tool("listDocuments", {})
+    assert refused.is_error and refused.structured_content["code"] == "E_INVALID_ARG"
+    assert repeated.structured_content["diagnostics"], "a repeat says so"
+    for name in ("editTask", "listDocuments"):
+        schema = tools[name].output_schema
+        assert schema is not None and "$ref" not in json.dumps(schema), "flat: some clients resolve no $ref"
+        Draft202012Validator.check_schema(schema)
+    edit_schema = Draft202012Validator(tools["editTask"].output_schema)
+    for result in (done, repeated, refused):
+        edit_schema.validate(result.structured_content)
+    Draft202012Validator(tools["listDocuments"].output_schema).validate(listed.structured_content)
+    assert listed.structured_content["documents"][0]["title"] == "Memo.docx"
+
+
+def test_mcp_param_headers_are_checked_for_tools_that_declare_them():
+    """The SDK's header check is skipped only where it could never find anything: tools without x-mcp-header."""
+    server = build_mcp_server(EditService(Hub()))
+
+    @server.tool(name="regional")
+    def regional(region: Annotated[str, WithJsonSchema({"type": "string", "x-mcp-header": "Region"})]) -> str:
+        return region
+
+    assert server._tool_input_schema("editTask") is None  # type: ignore[attr-defined]
+    schema = server._tool_input_schema("regional")  # type: ignore[attr-defined]
+    assert schema is not None
+    assert validate_mcp_param_headers(schema, {"region": "eu"}, {"mcp-param-region": "us"}) is not None
+    assert validate_mcp_param_headers(schema, {"region": "eu"}, {"mcp-param-region": "eu"}) is None

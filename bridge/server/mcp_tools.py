@@ -7,18 +7,20 @@ the transports (stdio, Streamable HTTP) are chosen elsewhere.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.subscriptions import InMemorySubscriptionBus, ResourcesListChanged
 from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
 from mcp.types import Resource as MCPResource
 from mcp.types import ResourceTemplate as MCPResourceTemplate
-from pydantic import BaseModel, ConfigDict, WithJsonSchema
+from mcp.shared.inbound import find_invalid_x_mcp_header, x_mcp_header_map
+from pydantic import WithJsonSchema
 
 from bridge import __version__
 from bridge.server.mcp_resources import document_templates, list_document_resources, parse_uri, read_document_resource
 from bridge.tools import register_all
+from bridge.tools.arguments import RawText
 from bridge.word.ops import SUPPORTED_OPS, describe_ops
 from bridge.word.service import EditService, compact_json
 
@@ -40,7 +42,8 @@ Error codes: E_INVALID_ARG (bad input, `field` names it), E_NOT_FOUND (no docume
 """
 
 
-# The arguments are typed `Any` in Python and described by these schemas: clients validate and models author
+# The arguments are typed loosely in Python (RawText: any JSON value, and a string never JSON-decoded by the SDK,
+# so content '["a"]' stays that text) and described by these schemas: clients validate and models author
 # against the schema, while anything a client still gets wrong reaches EditService and comes back as a typed
 # envelope naming the field (never a raw validation message).
 CONTENT_SCHEMA: dict[str, Any] = {
@@ -77,34 +80,37 @@ def meta_schema() -> dict[str, Any]:
     return {"anyOf": [envelope, as_text]}
 
 
-class DocumentRef(BaseModel):
-    id: str
-    title: str
-
-
-class Diagnostic(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    level: Literal["info", "warn", "error"]
-    msg: str
-    field: str | None = None
-
-
-class EditResult(BaseModel):
-    """The result envelope of docs/protocol.md, plus which task and document it was."""
-
-    model_config = ConfigDict(extra="allow")
-    ok: bool
-    op: str
-    data: dict[str, Any]
-    code: str | None = None
-    diagnostics: list[Diagnostic]
-    taskId: str
-    document: DocumentRef | None
-
-
-class DocumentList(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    documents: list[dict[str, Any]]
+_DIAGNOSTIC_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"level": {"enum": ["info", "warn", "error"]}, "msg": {"type": "string"},
+                   "field": {"type": ["string", "null"]}},
+    "required": ["level", "msg"],
+}
+# The results as JSON Schema, written out flat: no $defs/$ref (which some clients cannot resolve, and which cost
+# the SDK's client validator a lookup per item) and no per-call validation on this side, where `_shape` and the
+# hub build every result (tests/test_mcp_transports.py checks real results against these schemas).
+EDIT_RESULT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "The result envelope (docs/protocol.md), plus which task and document it was.",
+    "properties": {
+        "ok": {"type": "boolean"},
+        "op": {"type": "string"},
+        "data": {"type": "object"},
+        "code": {"type": ["string", "null"], "description": "E_INVALID_ARG, E_NOT_FOUND, … when ok is false"},
+        "diagnostics": {"type": "array", "items": _DIAGNOSTIC_SCHEMA},
+        "taskId": {"type": "string"},
+        "document": {"type": ["object", "null"], "properties": {"id": {"type": "string"}, "title": {"type": "string"}},
+                     "required": ["id", "title"]},
+    },
+    "required": ["ok", "op", "data", "diagnostics", "taskId", "document"],
+}
+DOCUMENT_LIST_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"documents": {"type": "array", "items": {"type": "object"}}},
+    "required": ["documents"],
+}
+OUTPUT_SCHEMAS = {"editTask": EDIT_RESULT_SCHEMA, QUALIFIED_EDIT_TASK: EDIT_RESULT_SCHEMA,
+                  "listDocuments": DOCUMENT_LIST_SCHEMA}
 
 
 class WordMCPServer(MCPServer):
@@ -115,9 +121,28 @@ class WordMCPServer(MCPServer):
         super().__init__(*args, subscriptions=self.events, **kwargs)
         self.word_service = service
         self._pending_events: set[asyncio.Task[None]] = set()
+        self._declares_headers: dict[str, tuple[dict[str, Any], bool]] = {}
 
     async def list_tools(self) -> list[Tool]:
-        return [t for t in await super().list_tools() if t.name != QUALIFIED_EDIT_TASK]
+        return [t.model_copy(update={"output_schema": OUTPUT_SCHEMAS[t.name]}) if t.name in OUTPUT_SCHEMAS else t
+                for t in await super().list_tools() if t.name != QUALIFIED_EDIT_TASK]
+
+    def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
+        """The input schema the SDK checks a call's `Mcp-Param-*` headers against; None when the tool declares none.
+
+        The SDK walks the whole input schema twice on every tools/call looking for `x-mcp-header` annotations.
+        None of the Word tools declare one, so for them that walk always finds nothing, and on editTask's schema
+        it cost 0.09 M instructions a call (tests/bench/bench_instructions.py). A tool that declares one is
+        still checked as the SDK does.
+        """
+        schema = super()._tool_input_schema(name)
+        if schema is None:
+            return None
+        known = self._declares_headers.get(name)
+        if known is None or known[0] is not schema:
+            known = (schema, bool(x_mcp_header_map(schema)) or find_invalid_x_mcp_header(schema) is not None)
+            self._declares_headers[name] = known
+        return schema if known[1] else None
 
     async def list_resources(self) -> list[MCPResource]:
         return [*await super().list_resources(), *await list_document_resources(self.word_service)]
@@ -156,14 +181,14 @@ def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
     register_all(server, service)
 
     async def edit_task(
-        content: Annotated[Any, WithJsonSchema(CONTENT_SCHEMA)] = None,
+        content: Annotated[RawText, WithJsonSchema(CONTENT_SCHEMA)] = None,  # type: ignore[assignment]
         meta: Annotated[Any, WithJsonSchema(meta_schema())] = None,
-        action: Annotated[Any, WithJsonSchema(LEGACY_ACTION_SCHEMA)] = None,
-        target: Annotated[Any, WithJsonSchema(LEGACY_TARGET_SCHEMA)] = None,
-        taskId: Annotated[Any, WithJsonSchema(TASK_ID_SCHEMA)] = None,
-        document: Annotated[Any, WithJsonSchema(DOCUMENT_SCHEMA)] = None,
+        action: Annotated[RawText, WithJsonSchema(LEGACY_ACTION_SCHEMA)] = None,  # type: ignore[assignment]
+        target: Annotated[RawText, WithJsonSchema(LEGACY_TARGET_SCHEMA)] = None,  # type: ignore[assignment]
+        taskId: Annotated[RawText, WithJsonSchema(TASK_ID_SCHEMA)] = None,  # type: ignore[assignment]
+        document: Annotated[RawText, WithJsonSchema(DOCUMENT_SCHEMA)] = None,  # type: ignore[assignment]
         ctx: Context | None = None,
-    ) -> Annotated[CallToolResult, EditResult]:
+    ) -> CallToolResult:
         progress = None
         if ctx is not None:
             async def progress(done: float, total: float | None, message: str | None) -> None:
@@ -197,7 +222,7 @@ def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
         annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                     open_world_hint=False),
     )
-    async def list_documents() -> Annotated[CallToolResult, DocumentList]:
+    async def list_documents() -> CallToolResult:
         # A forwarded call the bridge refused (e.g. a wrong token) comes back as an error envelope with no documents.
         result = await service.list_documents()
         return CallToolResult(content=[TextContent(type="text", text=compact_json(result))],

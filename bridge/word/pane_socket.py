@@ -18,6 +18,7 @@ log = logging.getLogger("word_bridge.pane")
 
 HELLO_TIMEOUT_S = 10.0
 MAX_FRAME_BYTES = 64 * 1024 * 1024
+_FRAME = json.JSONEncoder(separators=(",", ":"))  # built once: json.dumps with options builds one per call
 
 
 class PanePolicy(Protocol):
@@ -37,7 +38,7 @@ class WebSocketChannel:
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._send_lock:
-            await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+            await self.websocket.send_text(_FRAME.encode(message))
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if self.websocket.application_state != WebSocketState.DISCONNECTED:

@@ -141,5 +141,9 @@ def _shape(envelope: dict[str, Any], task_id: str, document: dict[str, Any] | No
     return shaped
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def compact_json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """JSON without spaces, non-ASCII kept (one encoder for every call: json.dumps with options builds one each time)."""
+    return _COMPACT.encode(value)
