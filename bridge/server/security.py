@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+_CHECKED_HEADERS = frozenset({b"host", b"origin", b"authorization"})
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,9 @@ class GuardMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+            # Only these three decide: no dict of every header on every request.
+            headers = {name.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]
+                       if (name := k.lower()) in _CHECKED_HEADERS}
             if scope["path"].startswith(self.prefixes):
                 refused = self.policy.refusal(headers, check_token=True)
             elif not self.policy.host_ok(headers.get("host")):

@@ -65,6 +65,10 @@ class PaneSession:
     progress: dict[str, ProgressCallback] = field(default_factory=dict)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
 
+    def ref(self) -> dict[str, Any]:
+        """Which document this is, as a result names it (`document: {id, title}`)."""
+        return {"id": self.id, "title": self.title}
+
     def describe(self) -> dict[str, Any]:
         """The public view of this document (`/healthz`, `listDocuments`)."""
         return {
@@ -387,7 +391,7 @@ class Hub:
                             return Outcome(
                                 fail(op_name, Code.NOT_FOUND, f"document {session.title!r} ({session.id}) is not connected; "
                                      "the op was not applied", diagnostics=[diagnostic("info", self.open_pane_hint)]),
-                                session.describe(),
+                                session.ref(),
                                 final=False,
                             )
                     channel = session.channel
@@ -405,7 +409,7 @@ class Hub:
                         return Outcome(
                             fail(op_name, Code.RUNTIME, f"{gone}; the op may or may not have been applied. Retry with "
                                  f"the same taskId ({task_id}) to get its result without running it twice."),
-                            session.describe(),
+                            session.ref(),
                             final=False,
                         )
                     finally:
@@ -417,11 +421,11 @@ class Hub:
                        f"Retry with the same taskId ({task_id}) to get its result without running it twice.")
             else:
                 msg = f"the op waited {timeout:g} s behind other ops on this document and was not sent; it was not applied"
-            return Outcome(fail(op_name, Code.TIMEOUT, msg), session.describe(), final=False)
+            return Outcome(fail(op_name, Code.TIMEOUT, msg), session.ref(), final=False)
         stats = envelope.pop("_stats", None)
         if envelope.get("op") in (None, "unknown"):
             envelope["op"] = op_name
-        return Outcome(envelope, session.describe(), stats if isinstance(stats, dict) else None)
+        return Outcome(envelope, session.ref(), stats if isinstance(stats, dict) else None)
 
     def _route(self, document: str | None, op_name: str) -> tuple[PaneSession | None, Envelope | None]:
         """Pick the session for `document` (an id or a title), else the most recently active one."""
