@@ -6,7 +6,7 @@ uvicorn settings), a fake task pane (tests/bench/fake_pane.py; in Word the pane 
 browser) and `word-bridge stdio`; the clients (`bridge.word.remote.mcp_client`) run here.
 In-process threads would charge every hop a GIL hand-off and mostly measure that.
 
-Sequential calls run in alternating blocks (five rounds of each case) so load elsewhere on the
+Sequential calls run in alternating blocks (ten rounds of each case) so load elsewhere on the
 machine hits all cases alike. Printed: medians, the ratios editTask / bare (target <= 1.3) and stdio / direct
 editTask (target <= 1.5), the throughput of 8 concurrent clients against bare (target >= 0.9),
 and, on Linux, the CPU time each process spends per call, with the throughput those figures allow when
@@ -40,7 +40,7 @@ from tests.support import meta
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 8
-ROUNDS = 5
+ROUNDS = 10
 EDIT = ("editTask", {"content": "x", "meta": meta("getSelection")})
 CASES: dict[str, tuple[str, str, dict[str, Any]]] = {  # name: (which client, tool, arguments)
     "bare": ("bare", *EDIT),
@@ -105,24 +105,31 @@ async def stdio_forwarder(config: BridgeConfig) -> AsyncIterator[Client]:
             yield client
 
 
-async def sequential(clients: dict[str, Client], n: int) -> dict[str, float]:
-    """Median milliseconds per case over `n` calls each, in alternating blocks after a warm-up.
+async def sequential(clients: dict[str, Client], n: int) -> tuple[dict[str, float], list[dict[str, float]]]:
+    """Median milliseconds per case over `n` calls each, in alternating blocks after a warm-up; and each round's.
 
     Blocks, not single interleaved calls: a server that sat idle while the others worked pays a cold
-    wake-up, which would penalise whichever case runs least often. Alternating keeps load fair.
+    wake-up, which would penalise whichever case runs least often. Alternating keeps load fair, and the
+    rounds' own medians show how much the machine moved the figures during the run.
     """
     times: dict[str, list[float]] = {name: [] for name in CASES}
     for which, tool, args in CASES.values():
         for _ in range(10):
             await clients[which].call_tool(tool, args)
     block = max(n // ROUNDS, 1)
+    rounds: list[dict[str, float]] = []
     for _ in range(ROUNDS):
+        this_round: dict[str, float] = {}
         for name, (which, tool, args) in CASES.items():
+            taken = []
             for _ in range(block):
                 started = time.perf_counter()
                 await clients[which].call_tool(tool, args)
-                times[name].append(time.perf_counter() - started)
-    return {name: statistics.median(values) * 1000 for name, values in times.items()}
+                taken.append(time.perf_counter() - started)
+            times[name].extend(taken)
+            this_round[name] = statistics.median(taken) * 1000
+        rounds.append(this_round)
+    return {name: statistics.median(values) * 1000 for name, values in times.items()}, rounds
 
 
 async def cpu_per_call(client: Client, pids: dict[str, int], n: int) -> dict[str, float] | None:
@@ -168,7 +175,7 @@ async def measure(n: int, bridge: BridgeConfig, bare: BridgeConfig, pids: dict[s
     async with mcp_client(bare) as bare_client, mcp_client(bridge) as bridge_client, \
             stdio_forwarder(bridge) as stdio_client_:
         clients = {"bare": bare_client, "bridge": bridge_client, "stdio": stdio_client_}
-        figures["median"] = await sequential(clients, n)
+        figures["median"], figures["rounds"] = await sequential(clients, n)
         figures["cpu"] = {"bare": await cpu_per_call(bare_client, {"server": pids["bare"]}, n),
                           "edit": await cpu_per_call(bridge_client, {"server": pids["bridge"], "pane": pids["pane"]}, n)}
     rates: dict[str, list[float]] = {"bare": [], "edit": []}
@@ -187,7 +194,7 @@ def max_rate(cpu_ms: dict[str, float]) -> float:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     started = time.perf_counter()
     certs = Path(tempfile.mkdtemp(prefix="wb-bench-"))
     ensure_dev_certs(certs)
@@ -206,7 +213,9 @@ def main() -> None:
     print(f"MCP round trips over HTTPS, median of {n} sequential calls per case (ms; ratio to the bare SDK server)")
     for name in CASES:
         print(f"  {name:<9} {med[name]:7.2f} ms   x{med[name] / med['bare']:5.2f}")
-    print(f"editTask with the pane hop / bare:        x{med['edit'] / med['bare']:.2f}  (target <= 1.3)")
+    per_round = sorted(r["edit"] / r["bare"] for r in f["rounds"])
+    print(f"editTask with the pane hop / bare:        x{med['edit'] / med['bare']:.2f}  (target <= 1.3; "
+          f"the {len(per_round)} rounds: x{per_round[0]:.2f} to x{per_round[-1]:.2f})")
     print(f"stdio forwarding / direct HTTP editTask:  x{med['stdio'] / med['edit']:.2f}  (target <= 1.5)")
     print(f"throughput, {CLIENTS} concurrent clients: bridge {rate['edit']:.0f}/s, bare {rate['bare']:.0f}/s, "
           f"x{rate['edit'] / rate['bare']:.2f}  (target >= 0.9)")
