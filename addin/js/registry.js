@@ -21,7 +21,7 @@ const RETIRED_KEPT = 1000;
  * @property {OfficeExtension.ClientObject} object
  * @property {OfficeExtension.ClientObject} [holds]  the collection the object came from (tracked with it)
  * @property {number} minted  the op that created the id (a failure of that op forgets it)
- * @property {number} seq     the id's number (ids minted after a {@link Registry.mark} have a higher one)
+ * @property {number} seq     when the id was minted (ids minted after a {@link Registry.mark} have a higher one)
  * @property {number} used    the last op that created, looked up or returned the id (never evicted during it)
  * @property {boolean} [paragraphs]  a range of whole paragraphs without the last one's mark (a readDocument block,
  *   an insertMarkdown result): replacing it with nothing removes the paragraphs, not just their text
@@ -42,15 +42,18 @@ const RETIRED_KEPT = 1000;
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
  * @property {(id: string) => boolean} isParagraphs  whether the id's range is whole paragraphs (see RegistryEntry)
+ * @property {(id: string, why: string) => void} removing  an op queued the removal of an id's content: from now on
+ *   the id is refused (E_NOT_FOUND saying why), so a later op of the same batch cannot act where the content was
+ *   before the sync that removes it; `retire` makes it final, a rollback of the op takes it back
  * @property {(id: string, why: string) => void} retire  forget an id whose content an op removed (its object is
  *   untracked): a later use is E_NOT_FOUND saying why, instead of acting where the content used to be
  * @property {(field: string) => void} requireAnchors  E_UNSUPPORTED when the host cannot find an anchor's
  *   content control (ContentControlCollection.getFirst, WordApi 1.3): checked before anything is queued
  * @property {() => void} beginOp   start of an op: ids minted from now on belong to it
- * @property {() => number} mark  a point in the running op: `rollbackOp(mark)` forgets only the ids minted after it
- *   (a batch rolls back one failed op of many)
+ * @property {() => number} mark  a point in the running op: `rollbackOp(mark)` forgets only the ids minted (and
+ *   takes back the removals queued) after it (a batch rolls back one failed op of many)
  * @property {(since?: number) => void} rollbackOp  the op failed: forget the ids it minted (never returned), or
- *   those minted after `since`, and untrack their objects
+ *   those minted after `since`, and untrack their objects; its queued removals are taken back
  */
 
 /** @returns {string} 4 random base-36 characters */
@@ -77,7 +80,11 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
   const heldCollections = new Map();
   /** @type {Map<string, string>} retired ids → why (the most recent RETIRED_KEPT) */
   const retired = new Map();
+  /** @type {Map<string, { why: string, op: number, seq: number }>} ids whose content a queued write removes */
+  const removals = new Map();
   let counter = 0;
+  /** Orders mints and removals within an op, for {@link Registry.mark}. */
+  let tick = 0;
   let currentOp = 0;
   let minted = 0;
 
@@ -135,6 +142,8 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
    * @returns {OfficeExtension.ClientObject}
    */
   function objectOf(id, kind, field) {
+    const removal = removals.get(id);
+    if (removal) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${removal.why} by an earlier op of this batch`, field);
     const entry = lookup(id);
     const gone = entry ? undefined : retired.get(id);
     if (gone) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${gone}`, field);
@@ -166,7 +175,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       heldCollections.set(holds, count + 1);
     }
     const id = `${kind}_${salt}_${++counter}`;
-    entries.set(id, { kind, object, holds, minted: currentOp, seq: counter, used: currentOp, ...(paragraphs ? { paragraphs } : {}) });
+    entries.set(id, { kind, object, holds, minted: currentOp, seq: ++tick, used: currentOp, ...(paragraphs ? { paragraphs } : {}) });
     idOf.set(object, id);
     minted += 1;
     evictBeyondLimit();
@@ -191,7 +200,11 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entries.get(id)?.paragraphs === true,
+    removing(id, why) {
+      removals.set(id, { why, op: currentOp, seq: ++tick });
+    },
     retire(id, why) {
+      removals.delete(id);
       const entry = entries.get(id);
       if (entry) release(id, entry);
       retired.set(id, why);
@@ -202,7 +215,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       minted = 0;
       evictBeyondLimit();
     },
-    mark: () => counter,
+    mark: () => tick,
     rollbackOp(since = 0) {
       // Never returned, so nothing else uses them. Untracking an object whose creation never reached Word
       // only cancels its pending reference (TrackedObjects._removeCommon): it cannot fail the next op.
@@ -213,6 +226,9 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
         }
       }
       minted = Math.max(0, minted);
+      for (const [id, removal] of [...removals]) {
+        if (removal.op === currentOp && removal.seq > since) removals.delete(id);
+      }
     },
   };
 }

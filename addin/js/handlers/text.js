@@ -66,7 +66,11 @@ export function replaceText(env, target, text, field) {
   whole.delete();
   env.note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
   const { id } = target;
-  if (id) env.afterSync(() => env.registry.retire(id, "its paragraphs were removed (replaced with \"\")"));
+  if (id) {
+    const why = "its paragraphs were removed (replaced with \"\")";
+    env.registry.removing(id, why);
+    env.afterSync(() => env.registry.retire(id, why));
+  }
   return whole;
 }
 

@@ -91,6 +91,22 @@ for (const profile of PROFILES) {
     assert.deepEqual(texts(env.sim), ["Alpha one <Normal>", "Now: Gamma three <Normal>"]);
   });
 
+  test(`[${profile}] in a batch, an op on a block an earlier op removed is refused, not written into the next paragraph`, async () => {
+    const env = setup(profile);
+    env.sim.load(DOC);
+    const ids = await blockIds(env);
+    const outcome = await env.run("batch", { ops: [
+      { op: "insertText", args: { text: "", location: "replace", scope: `rangeId:${ids[2]}` } },
+      { op: "insertText", args: { text: " X", location: "end", scope: `rangeId:${ids[2]}` } },
+    ] });
+    const { result } = outcome;
+    assert.equal(result.code, "E_NOT_FOUND", JSON.stringify(result));
+    assert.equal(result.data.completed, 1);
+    assert.equal(result.data.results[1].diagnostics[0].field, "args.scope");
+    assert.match(result.data.results[1].diagnostics[0].msg, /is gone: its paragraphs were removed .* by an earlier op of this batch/);
+    assert.deepEqual(texts(env.sim), ["Title <Heading 1>", "Alpha one <Normal>", "Gamma three <Normal>"]);
+  });
+
   test(`[${profile}] a dry run shows a block's range as whole paragraphs, a search hit's not, and changes nothing`, async () => {
     const env = setup(profile);
     env.sim.load(DOC);

@@ -92,6 +92,26 @@ test("a failed op's ids are forgotten and their objects untracked", async () => 
   assert.equal(sim.text(), "alpha! beta");
 });
 
+test("a removal queued by an op refuses the id at once; a rollback after it takes it back, one before it does not", async () => {
+  const { sim, anchor } = sharedContext("alpha beta");
+  const registry = createRegistry({ limit: 10, salt: "test" });
+  registry.beginOp();
+  const id = await sim.Word.run(anchor, async (context) => registry.add("rng", context.document.body.search("beta").getFirst()));
+  registry.beginOp();
+  const before = registry.mark();
+  registry.removing(id, "its paragraphs were removed");
+  assert.throws(() => registry.range(id, "args.ops[1].args.scope"),
+    (e) => e.code === "E_NOT_FOUND" && e.field === "args.ops[1].args.scope" && /is gone: its paragraphs were removed by an earlier op/.test(e.message));
+  const after = registry.mark();
+  registry.rollbackOp(after); // a later op of the batch failed: the removal stands
+  assert.throws(() => registry.range(id, "x"), (e) => e.code === "E_NOT_FOUND");
+  registry.rollbackOp(before); // the removing op itself failed: Word removed nothing
+  assert.equal(registry.lookup(id)?.kind, "rng");
+  registry.removing(id, "removed");
+  registry.retire(id, "removed");
+  assert.throws(() => registry.range(id, "x"), (e) => e.code === "E_NOT_FOUND" && /is gone: removed$/.test(e.message));
+});
+
 test("addAll tracks at most `cap` objects and leaves the rest without ids", async () => {
   const { sim, anchor } = sharedContext("a a a a a");
   const registry = createRegistry({ limit: 10, salt: "test" });
