@@ -17,6 +17,7 @@ from pydantic import WithJsonSchema
 
 from bridge.config import BridgeConfig
 from bridge.word.hub import Hub
+from bridge.server.flat_schema import inline_refs
 from bridge.server.mcp_tools import EDIT_TASK_DESCRIPTION, build_mcp_server
 from bridge.word.service import EditService
 from tests.support import FakePane, ServerThread, meta, wait_until
@@ -217,6 +218,43 @@ async def test_results_match_the_advertised_output_schemas():
         edit_schema.validate(result.structured_content)
     Draft202012Validator(tools["listDocuments"].output_schema).validate(listed.structured_content)
     assert listed.structured_content["documents"][0]["title"] == "Memo.docx"
+
+
+async def test_every_listed_output_schema_is_flat_and_real_results_match_it():
+    """Pydantic nests result models under $defs; the listing writes each $ref out, so clients that resolve none
+    still see every field."""
+    server = build_mcp_server(EditService(Hub()))
+    async with Client(server) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        results = {
+            "get_time": await client.call_tool("get_time", {"timezone": "Europe/Paris"}),
+            "list_tools": await client.call_tool("list_tools", {}),
+            "document_analyzer": await client.call_tool(
+                "document_analyzer", {"content": "The cat sat on the mat. It was happy there.", "analysis_type": "comprehensive"}),
+        }
+    for name, tool in tools.items():
+        if tool.output_schema is not None:
+            assert "$ref" not in json.dumps(tool.output_schema) and "$defs" not in tool.output_schema, name
+            Draft202012Validator.check_schema(tool.output_schema)
+    for name, result in results.items():
+        assert not result.is_error, result
+        Draft202012Validator(tools[name].output_schema).validate(result.structured_content)
+    # The nested parts are spelled out, not left as references.
+    analyzer = tools["document_analyzer"].output_schema
+    assert analyzer is not None and "properties" in json.dumps(analyzer["properties"])
+
+
+def test_a_recursive_schema_is_published_as_it_is():
+    recursive = {"$defs": {"Node": {"type": "object", "properties": {"children": {"type": "array",
+                                                                                   "items": {"$ref": "#/$defs/Node"}}}}},
+                 "$ref": "#/$defs/Node"}
+    assert inline_refs(recursive) is recursive
+    nested = {"$defs": {"Inner": {"type": "object", "properties": {"n": {"type": "integer"}}}},
+              "type": "object", "properties": {"a": {"$ref": "#/$defs/Inner", "description": "first"},
+                                               "b": {"anyOf": [{"$ref": "#/$defs/Inner"}, {"type": "null"}]}}}
+    assert inline_refs(nested) == {"type": "object", "properties": {
+        "a": {"type": "object", "properties": {"n": {"type": "integer"}}, "description": "first"},
+        "b": {"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}}, {"type": "null"}]}}}
 
 
 def test_mcp_param_headers_are_checked_for_tools_that_declare_them():

@@ -18,6 +18,7 @@ from mcp.shared.inbound import find_invalid_x_mcp_header, x_mcp_header_map
 from pydantic import WithJsonSchema
 
 from bridge import __version__
+from bridge.server.flat_schema import inline_refs
 from bridge.server.mcp_resources import document_templates, list_document_resources, parse_uri, read_document_resource
 from bridge.tools import register_all
 from bridge.tools.arguments import RawText
@@ -109,8 +110,7 @@ DOCUMENT_LIST_SCHEMA: dict[str, Any] = {
     "properties": {"documents": {"type": "array", "items": {"type": "object"}}},
     "required": ["documents"],
 }
-OUTPUT_SCHEMAS = {"editTask": EDIT_RESULT_SCHEMA, QUALIFIED_EDIT_TASK: EDIT_RESULT_SCHEMA,
-                  "listDocuments": DOCUMENT_LIST_SCHEMA}
+OUTPUT_SCHEMAS = {"editTask": EDIT_RESULT_SCHEMA, "listDocuments": DOCUMENT_LIST_SCHEMA}
 
 
 class WordMCPServer(MCPServer):
@@ -122,10 +122,19 @@ class WordMCPServer(MCPServer):
         self.word_service = service
         self._pending_events: set[asyncio.Task[None]] = set()
         self._declares_headers: dict[str, tuple[dict[str, Any], bool]] = {}
+        self._listed: dict[str, tuple[Tool, Tool]] = {}
 
     async def list_tools(self) -> list[Tool]:
-        return [t.model_copy(update={"output_schema": OUTPUT_SCHEMAS[t.name]}) if t.name in OUTPUT_SCHEMAS else t
-                for t in await super().list_tools() if t.name != QUALIFIED_EDIT_TASK]
+        """The tools with flat output schemas (flat_schema.py), the qualified editTask alias left out."""
+        return [self._published(t) for t in await super().list_tools() if t.name != QUALIFIED_EDIT_TASK]
+
+    def _published(self, tool: Tool) -> Tool:
+        known = self._listed.get(tool.name)
+        if known is None or known[0] != tool:
+            schema = OUTPUT_SCHEMAS.get(tool.name, tool.output_schema)
+            known = (tool, tool.model_copy(update={"output_schema": schema and inline_refs(schema)}))
+            self._listed[tool.name] = known
+        return known[1]
 
     def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema the SDK checks a call's `Mcp-Param-*` headers against; None when the tool declares none.
