@@ -32,6 +32,19 @@ def port_number(value: str) -> int:
     return port
 
 
+def token_text(value: str) -> str:
+    """argparse type of --token: printable ASCII without spaces, the characters an HTTP header carries as sent.
+
+    Clients send the token in `Authorization: Bearer …`; a non-ASCII token would be accepted by `serve` and then
+    never match what any client can send.
+    """
+    if value and not all("!" <= ch <= "~" for ch in value):
+        source = " (from $WORD_BRIDGE_TOKEN)" if value == os.environ.get("WORD_BRIDGE_TOKEN") else ""
+        raise argparse.ArgumentTypeError(f"the token{source} must be printable ASCII without spaces (letters, "
+                                         "digits, punctuation): clients send it in an HTTP header")
+    return value
+
+
 def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
     """Options shared by the commands; `serves` picks the wording for a server or for a client of one."""
     if serves:
@@ -47,7 +60,7 @@ def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
                         help=(CERTS_HELP + "; created there if missing" if serves
                               else "directory of the bridge's development certificates: the CA that signed its "
                                    "certificate (" + CERTS_DEFAULT + "; never created by this command)"))
-    parser.add_argument("--token", default=os.environ.get("WORD_BRIDGE_TOKEN"),
+    parser.add_argument("--token", type=token_text, default=os.environ.get("WORD_BRIDGE_TOKEN"),
                         help="require this token from MCP clients and the task pane (default $WORD_BRIDGE_TOKEN)"
                         if serves else "the token the bridge was started with (default $WORD_BRIDGE_TOKEN)")
 
@@ -64,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     timeout_help = "seconds an op may take before it fails with E_TIMEOUT (default 30)"
 
-    for name, text in (("serve", "the server: add-in files, /ws for the task pane, /mcp for MCP clients, /healthz"),
+    for name, text in (("serve", "the server: add-in files, /ws for the task pane, /mcp for MCP clients, /rpc, /healthz"),
                        ("playground", "serve plus the simulated Word page: the whole product without Office")):
         p = sub.add_parser(name, help=text, description=text)
         _common(p, serves=True)

@@ -319,6 +319,29 @@ async def test_token_is_required_when_set(certs_dir):
         server.stop()
 
 
+async def test_with_a_token_the_manifest_and_healthz_keep_it_and_the_documents_to_token_holders(certs_dir):
+    """Any local process can GET /manifest.xml and /healthz: the token in the pane's URL and the open documents'
+    titles are only for a request that presents the token."""
+    server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, token="s3cret")).start()
+    try:
+        pane = await FakePane(server, token="s3cret").connect()
+        async with httpx.AsyncClient(verify=server.client_ssl()) as http:
+            anonymous = await http.get(server.base_url + "/manifest.xml")
+            assert anonymous.status_code == 200 and "<OfficeApp" in anonymous.text and "s3cret" not in anonymous.text
+            wrong = await http.get(server.base_url + "/manifest.xml", headers={"Authorization": "Bearer nope"})
+            assert "s3cret" not in wrong.text and "token=" not in wrong.text
+            holder = await http.get(server.base_url + "/manifest.xml", headers={"Authorization": "Bearer s3cret"})
+            assert "taskpane.html?token=s3cret" in holder.text
+            assert "taskpane.html?token=s3cret" in (await http.get(server.base_url + "/manifest.xml?token=s3cret")).text
+            hidden = (await http.get(server.base_url + "/healthz")).json()
+            assert hidden["status"] == "ok" and hidden["documents"] == [] and "token" in hidden["documentsHidden"]
+            listed = (await http.get(server.base_url + "/healthz", headers={"Authorization": "Bearer s3cret"})).json()
+            assert [d["title"] for d in listed["documents"]] == ["Report.docx"] and "documentsHidden" not in listed
+        await pane.close()
+    finally:
+        server.stop()
+
+
 async def test_static_files_are_served_without_dev_tooling(server):
     async with httpx.AsyncClient(verify=server.client_ssl()) as http:
         manifest = await http.get(server.base_url + "/manifest.xml")

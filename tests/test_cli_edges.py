@@ -323,8 +323,11 @@ def _help(*argv: str, capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-def test_help_promises_no_rpc_and_speaks_to_a_client_where_it_is_one(capsys):
-    for command in ("serve", "playground", "stdio", "call", "doctor"):
+def test_help_names_what_serve_serves_and_speaks_to_a_client_where_it_is_one(capsys):
+    serve = " ".join(_help("serve", capsys=capsys).split())
+    for route in ("/ws", "/mcp", "/rpc", "/healthz"):  # DESIGN: serve serves /ws, /mcp, /rpc, /healthz
+        assert route in serve, route
+    for command in ("stdio", "call", "doctor"):
         assert "/rpc" not in _help(command, capsys=capsys), command
     call = " ".join(_help("call", capsys=capsys).split())
     assert "the token the bridge was started with" in call and "require this token" not in call

@@ -58,6 +58,25 @@ def test_a_good_word_bridge_port_is_the_default(monkeypatch):
     assert build_parser().parse_args(["call", "getSelection", "--port", "65535"]).port == 65535
 
 
+# ---- --token -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", PORTED)
+@pytest.mark.parametrize("token", ["pässwörd", "two words", "tab\there"])
+def test_a_token_no_http_header_can_carry_is_a_usage_error(command, token, capsys):
+    """serve used to accept it, and then no client could ever present it (a UTF-8 Bearer got 401, `call` crashed)."""
+    code, out, err = exits([command, *POSITIONALS.get(command, []), "--token", token], capsys)
+    assert code == 2 and out == ""
+    assert "argument --token: the token must be printable ASCII without spaces" in err
+
+
+def test_a_bad_word_bridge_token_is_a_usage_error_that_names_it(monkeypatch, capsys):
+    monkeypatch.setenv("WORD_BRIDGE_TOKEN", "clé")
+    code, _, err = exits(["doctor"], capsys)
+    assert code == 2 and "the token (from $WORD_BRIDGE_TOKEN) must be printable ASCII" in err
+    monkeypatch.setenv("WORD_BRIDGE_TOKEN", "s3cret-Token_42!")
+    assert build_parser().parse_args(["serve"]).token == "s3cret-Token_42!"
+
+
 def test_call_with_an_impossible_port_prints_no_envelope():
     """Not E_RUNTIME "… an edit may or may not have been applied": nothing was tried."""
     done = subprocess.run([sys.executable, "-m", "bridge", "call", "search", '{"query":"x"}', "--port", "99999"],

@@ -82,8 +82,20 @@ def create_bridge(config: BridgeConfig) -> Bridge:
     )
     files = addin_dir()
 
+    def presents_token(request: Request) -> bool:
+        """Whether a request carries the bridge's token (`Authorization: Bearer` or `?token=`); True without one."""
+        if config.token is None:
+            return True
+        auth = request.headers.get("authorization", "")
+        return policy.token_ok(auth[7:].strip() if auth.lower().startswith("bearer ") else request.query_params.get("token"))
+
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok", "version": __version__, "documents": hub.documents()})
+        if presents_token(request):
+            return JSONResponse({"status": "ok", "version": __version__, "documents": hub.documents()})
+        # Any local process may ask: which documents are open (titles, URLs) is for token holders.
+        return JSONResponse({"status": "ok", "version": __version__, "documents": [],
+                             "documentsHidden": "this bridge has a token: send 'Authorization: Bearer <token>' "
+                                                "to list the connected documents"})
 
     def page(name: str):  # noqa: ANN202 - a tiny route factory
         async def serve(request: Request) -> Response:
@@ -91,8 +103,11 @@ def create_bridge(config: BridgeConfig) -> Bridge:
         return serve
 
     async def manifest(request: Request) -> Response:
+        # The manifest carries the token in the pane's URL, so only a request that presents the token gets it:
+        # any local process may fetch /manifest.xml. `word-bridge manifest --token T` writes the full one.
+        token = config.token if presents_token(request) else None
         try:
-            xml = render_manifest(config.public_url, token=config.token)
+            xml = render_manifest(config.public_url, token=token)
         except ValueError as exc:  # e.g. --no-tls: Office loads add-ins only over https
             return JSONResponse({"error": {"code": "E_UNSUPPORTED", "msg": str(exc)}}, status_code=409)
         return Response(xml, media_type="application/xml", headers=NO_CACHE)

@@ -83,7 +83,7 @@ def _check_bridge(config: BridgeConfig, certs: DevCerts | None, report: Report, 
     headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
     try:
         with httpx.Client(verify=verify, timeout=3) as http:
-            health = http.get(url + "/healthz").json()
+            health = http.get(url + "/healthz", headers=headers).json()
             report(health.get("status") == "ok", f"{url}/healthz answers (version {health.get('version')})")
             # The guard answers 401 before MCP sees the request: a GET tells whether our token would pass.
             refused = http.get(url + "/mcp", headers=headers).status_code == 401
