@@ -108,12 +108,7 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
     except InvalidPath as exc:
         raise invalid("path", exc.reason, path) from None
     except OutsideAllowedDirs as exc:
-        raise seed_error(INTERNAL_ERROR, "Permission denied", "permission_denied",
-                         [f"Read files inside the allowed directories: {', '.join(map(str, exc.allowed))}",
-                          "Ask the person running Word Bridge to add the directory to WORD_BRIDGE_ALLOWED_DIRS",
-                          *SUGGEST_PERMISSION[:1]],
-                         file_path=path, error_details=str(exc),
-                         allowed_directories=[str(d) for d in exc.allowed]) from None
+        raise _outside(path, exc) from None
     except (OSError, RuntimeError) as exc:  # a symlink loop
         raise _not_found(path, f"the path cannot be resolved: {exc}") from None
     try:
@@ -227,6 +222,13 @@ def _not_found(path: str, details: str) -> Exception:
 def _denied(path: str, details: str) -> Exception:
     return seed_error(INTERNAL_ERROR, "Permission denied", "permission_denied", SUGGEST_PERMISSION,
                       file_path=path, error_details=details)
+
+
+def _outside(path: str, exc: OutsideAllowedDirs) -> Exception:
+    """The seed's permission_denied with its own suggestions; error_details names the allowed directories and
+    WORD_BRIDGE_ALLOWED_DIRS, `allowed_directories` lists them."""
+    return seed_error(INTERNAL_ERROR, "Permission denied", "permission_denied", SUGGEST_PERMISSION,
+                      file_path=path, error_details=str(exc), allowed_directories=[str(d) for d in exc.allowed])
 
 
 def _too_large(path: str, size: int, max_size: int) -> Exception:

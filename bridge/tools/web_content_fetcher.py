@@ -10,8 +10,9 @@ content and the metadata (title, author, date, site) and py3langid names the lan
   there are none); `metadata`: the metadata as `Label: value` lines.
 Every answer is cut to `max_length` characters at a word boundary. Results are cached in memory for 30 minutes
 (the seed's caching strategy), keyed by the URL, every option but `timeout`, and the address-guard setting.
-Errors show the URL as `outbound.display_url` does: credentials redacted (`http://***@host/`), clipped to 200
-characters.
+`user_agent` must be one line of printable ASCII of at most 512 characters (surrounding spaces trimmed); anything
+else is an `invalid_parameter` error before any connection. Errors show the URL as `outbound.display_url` does:
+credentials redacted (`http://***@host/`), clipped to 200 characters.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import copy
 import os
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
@@ -34,7 +36,7 @@ from pydantic import BaseModel, ConfigDict
 from bridge import outbound
 from bridge.tools.analysis.rewrite import summarize_text
 from bridge.tools.analysis.text import split_sentences
-from bridge.tools.arguments import RawText, check, guarded, list_schema
+from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 
 NAME: Final = "web_content_fetcher"
@@ -72,6 +74,8 @@ ACCEPT: Final = "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1"
 PAGE_TYPES: Final = {"text/html", "application/xhtml+xml", "application/xml", "text/xml", "text/plain", ""}
 SUGGEST_NETWORK: Final = ["Check internet connection", "Verify URL is accessible", "Try again later"]
 SUGGEST_URL: Final = ["Use valid HTTP/HTTPS URL format", "Include protocol (http:// or https://)", "Check URL spelling"]
+MAX_USER_AGENT: Final = 512
+"""Longer user agents are refused: servers answer an oversized header with 431 (or drop the connection)."""
 
 
 class WebContent(BaseModel):
@@ -143,6 +147,7 @@ def register(server: MCPServer, word: object = None) -> None:
 
 async def _run(raw: dict[str, Any]) -> CallToolResult:
     args = {name: check(name, value, SCHEMA[name]) for name, value in raw.items()}
+    args["user_agent"] = _user_agent(args["user_agent"])
     url: str = args["url"].strip()
     try:
         outbound.check_url(url)
@@ -164,6 +169,26 @@ async def _run(raw: dict[str, Any]) -> CallToolResult:
     obj["extraction_time_ms"] = round((time.perf_counter() - started) * 1000)
     CACHE.put(key, obj)
     return seed_result(line, {**obj, "cached": False})
+
+
+def _user_agent(value: str) -> str:
+    """The User-Agent header value, surrounding spaces trimmed, or `invalid_parameter` before any connection.
+
+    A header value is one line of printable ASCII: a line break would inject a header of the caller's choosing,
+    and httpx/h11 refuse anything else only once the request is being sent (as a network error).
+    """
+    for index, char in enumerate(value, start=1):
+        if not " " <= char <= "~":
+            kind = "a control character" if unicodedata.category(char) == "Cc" else "a non-ASCII character"
+            raise invalid("user_agent", f"contains {kind} (U+{ord(char):04X} at character {index}); "
+                          "a header value is printable ASCII on one line", value)
+    agent = value.strip(" ")
+    if not agent:
+        raise invalid("user_agent", "must not be empty", value)
+    if len(agent) > MAX_USER_AGENT:
+        raise invalid("user_agent", f"must have at most {MAX_USER_AGENT} characters", value,
+                      max_length=MAX_USER_AGENT)
+    return agent
 
 
 async def _fetch(url: str, timeout: int, user_agent: str) -> outbound.Fetched:

@@ -179,6 +179,27 @@ async def test_completeness_of_a_proposal_counts_budget_and_timeline():
     assert any("No budget or cost figures" in s and "“We propose a new website" in s for s in before["suggestions"])
 
 
+@pytest.mark.parametrize(("document_type", "article"), [("email", "an"), ("article", "an"), ("report", "a"),
+                                                      ("other", "a")])
+async def test_completeness_summary_uses_an_before_a_vowel(document_type: str, article: str) -> None:
+    kind = "document" if document_type == "other" else document_type
+    async with Client(server()) as client:
+        found = await call(client, {"content": REPORT, "analysis_type": "completeness",
+                                    "document_type": document_type})
+    assert f" expected parts of {article} {kind} present" in found["summary"]
+
+
+async def test_an_academic_audience_in_summaries_and_suggestions():
+    content = ("Hey guys, the numbers are gonna be awesome this quarter! We don't have all the stuff yet. "
+               "Revenue and profit grew for our customers in every market.")
+    async with Client(server()) as client:
+        tone = await call(client, {"content": content, "analysis_type": "tone", "target_audience": "academic"})
+        clear = await call(client, {"content": content, "analysis_type": "clarity", "target_audience": "academic"})
+    assert tone["summary"].endswith("for an academic audience") and clear["summary"].endswith("an academic audience")
+    assert any("reads as informal for an academic audience" in s for s in tone["suggestions"])
+    assert not any("a academic" in s for s in tone["suggestions"] + clear["suggestions"])
+
+
 async def test_same_input_same_analysis_and_no_suggestions_when_not_asked():
     args = {"content": REPORT, "analysis_type": "clarity", "target_audience": "general"}
     async with Client(server()) as client:

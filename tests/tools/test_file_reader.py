@@ -33,6 +33,7 @@ SETTINGS = '{\n  "api_key": "abc123",\n  "timeout": 30,\n  "debug": false\n}'
 CSV = "Name,Age,Department\nJohn,30,Engineering\nJane,25,Marketing"
 NOT_FOUND_TIPS = ["Check if the file path is correct", "Verify file exists in the specified location",
                   "Ensure you have read permissions"]
+PERMISSION_TIPS = ["Check file permissions", "Verify user has read access", "Contact system administrator"]
 TOO_LARGE_TIPS = ["Use a smaller file", "Increase max_size parameter", "Process file in chunks"]
 
 
@@ -92,7 +93,9 @@ async def test_seed_example_custom_encoding(root: Path, client: Client) -> None:
     assert err.error.code == -32603 and err.error.message == "Permission denied"
     data = err.error.data
     assert data["error_type"] == "permission_denied" and data["file_path"] == "/data/legacy.txt"
-    assert data["allowed_directories"] == [str(root.resolve())] and str(root.resolve()) in data["suggestions"][0]
+    assert data["allowed_directories"] == [str(root.resolve())]
+    assert data["suggestions"] == PERMISSION_TIPS  # the seed's own list; the guidance is in error_details
+    assert str(root.resolve()) in data["error_details"] and "WORD_BRIDGE_ALLOWED_DIRS" in data["error_details"]
     found = await read(client, {"path": str(root / "data" / "legacy.txt"), "encoding": "latin-1", "max_size": 2048})
     assert found["content"] == "Café crème, naïve façade" and found["encoding"] == "latin-1"
     assert found["metadata"] == {"file_type": "text", "line_count": 1}
@@ -141,8 +144,13 @@ async def test_file_too_large(root: Path, client: Client) -> None:
 @pytest.mark.parametrize("path", ["../secret.txt", "config/../../secret.txt", "/etc/passwd", "~/.ssh/id_ed25519"])
 async def test_paths_outside_the_allowed_directories_are_denied(root: Path, client: Client, path: str) -> None:
     err = await error_of(client, {"path": path})
-    assert err.error.data["error_type"] == "permission_denied"
-    assert "outside the allowed directories" in err.error.data["error_details"]
+    assert err.error.code == -32603 and err.error.message == "Permission denied"
+    assert err.error.data == {"error_type": "permission_denied", "file_path": path,
+                              "suggestions": PERMISSION_TIPS, "error_details": err.error.data["error_details"],
+                              "allowed_directories": [str(root.resolve())]}
+    details = err.error.data["error_details"]
+    assert "outside the allowed directories" in details and str(root.resolve()) in details
+    assert "WORD_BRIDGE_ALLOWED_DIRS" in details
 
 
 async def test_symlink_escapes_are_denied(root: Path, client: Client) -> None:

@@ -229,6 +229,28 @@ async def test_offline_format_follows_the_style(no_endpoint):
     assert "Expanded contractions (1)" in formal["changes"]
 
 
+async def test_offline_format_keeps_inner_capitals_and_abbreviations(no_endpoint):
+    async with Client(server()) as client:
+        qa = await call(client, {"text": "iPhone sales rose, e.g. in europe. the eBay data agrees.",
+                                 "operation": "format"})
+        more = await call(client, {"text": "ask Dr. smith, i.e. the vet, vs. mr. Jones etc. and so on. so do i. ok",
+                                   "operation": "format", "style": "casual"})
+    assert qa["processed_text"] == "iPhone sales rose, e.g. in europe. The eBay data agrees."
+    assert qa["changes"] == ["Capitalised sentence starts (1)"]
+    assert more["processed_text"] == "Ask Dr. smith, i.e. the vet, vs. mr. Jones etc. and so on. So do I. Ok"
+
+
+async def test_offline_correct_leaves_foreign_letters_inner_capitals_and_digits(no_endpoint):
+    text = "The naïve café owner sent a résumé from his iPhone and eBay account as mp3 and 3rd files. Ths ends."
+    async with Client(server()) as client:
+        english = await call(client, {"text": text, "operation": "correct"})
+        spanish = await call(client, {"text": "El niño está aquí con la cancion", "operation": "correct",
+                                      "language": "es"})
+    assert english["processed_text"] == text.replace("Ths", "The")
+    assert english["corrections"] == [{"original": "Ths", "correction": "The"}]
+    assert spanish["processed_text"] == "El niño está aquí con la canción"  # a typed accent is never dropped
+
+
 async def test_text_that_looks_like_json_is_still_text(no_endpoint):
     """The SDK JSON-decodes string arguments of loosely typed parameters; this one must stay text."""
     async with Client(server()) as client:

@@ -320,3 +320,28 @@ async def test_bad_arguments_are_invalid_params(client: Client, args: dict[str, 
     assert err.error.code == -32602 and err.error.data["error_type"] == "invalid_parameter"
     assert err.error.data["parameter"] == parameter
     assert no_outside_connections == []
+
+
+@pytest.mark.parametrize(("user_agent", "problem"), [
+    ("x\nInjected: 1", "contains a control character (U+000A at character 2)"),
+    ("x\r\nInjected: 1", "contains a control character (U+000D at character 2)"),
+    ("tab\there", "contains a control character (U+0009 at character 4)"),
+    ("Bot\x00", "contains a control character (U+0000 at character 4)"),
+    ("Café-Bot/1.0", "contains a non-ASCII character (U+00E9 at character 4)"),
+    ("", "must not be empty"), ("   ", "must not be empty"),
+    ("B" * (web_content_fetcher.MAX_USER_AGENT + 1), f"must have at most {web_content_fetcher.MAX_USER_AGENT}"),
+])
+async def test_a_bad_user_agent_is_refused_before_connecting(site: WebServer, client: Client, user_agent: str,
+                                                             problem: str) -> None:
+    """Not a network error once httpx refuses the header: the argument is named, and nothing is sent."""
+    err = await error_of(client, {"url": site.url("/plain"), "user_agent": user_agent})
+    assert err.error.code == -32602 and err.error.message.startswith(f"Invalid user_agent: {problem}")
+    assert err.error.data["error_type"] == "invalid_parameter" and err.error.data["parameter"] == "user_agent"
+    assert "Check internet connection" not in err.error.data["suggestions"]
+    assert site.connections == 0 and site.requests == []
+
+
+async def test_a_user_agent_at_the_limit_is_sent_trimmed(site: WebServer, client: Client) -> None:
+    longest = "B" * web_content_fetcher.MAX_USER_AGENT
+    await fetch(client, {"url": site.url("/plain"), "user_agent": f" {longest} "})
+    assert [r["user_agent"] for r in site.requests] == [longest]

@@ -12,7 +12,7 @@ from typing import Any, Final
 from bridge.tools.analysis.completeness import completeness
 from bridge.tools.analysis.heuristics import Doc, clarity, formality, structure, tone
 from bridge.tools.analysis.readability import Suggestion, assess
-from bridge.tools.analysis.text import Block, blocks_from_document, blocks_from_text, prose, sentences_of
+from bridge.tools.analysis.text import Block, a_or_an, blocks_from_document, blocks_from_text, prose, sentences_of
 
 __all__ = ["ANALYSIS_TYPES", "analyze", "blocks_from_document", "blocks_from_text"]
 
@@ -72,16 +72,16 @@ def analyze(blocks: list[Block], analysis_type: str, audience: str = "general", 
         t = parts["tone_analysis"]
         out["summary"] = (f"{t['primary_tone'].capitalize()} tone with {t['formality_level']} formality, "
                           f"{_adjective(t['tone_score'], 'appropriate', 'mostly appropriate', 'not suited')} "
-                          f"for a {audience} audience")
+                          f"for {a_or_an(audience)} audience")
     elif analysis_type == "clarity":
         c = parts["clarity_analysis"]
         out["summary"] = (f"{c['sentence_complexity'].capitalize()} sentences and {c['vocabulary_level']} vocabulary: "
-                          f"{_adjective(c['clarity_score'], 'good', 'fair', 'poor')} clarity for a {audience} audience")
+                          f"{_adjective(c['clarity_score'], 'good', 'fair', 'poor')} clarity for {a_or_an(audience)} audience")
     elif analysis_type == "completeness":
         c = parts["completeness_analysis"]
         missing = ", ".join(x.replace("_", " ") for x in c["missing_elements"])
         out["summary"] = (f"{len(c['expected_elements']) - len(c['missing_elements'])} of "
-                          f"{len(c['expected_elements'])} expected parts of a {kind} present"
+                          f"{len(c['expected_elements'])} expected parts of {a_or_an(kind)} present"
                           + (f"; missing: {missing}" if missing else ""))
     else:
         s, t, c = parts["structure_analysis"], parts["tone_analysis"], parts["clarity_analysis"]

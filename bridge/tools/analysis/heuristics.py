@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from bridge.tools.analysis import markers as m
 from bridge.tools.analysis.readability import LONG_SENTENCE, MAX_GRADE, Suggestion, syllables
-from bridge.tools.analysis.text import Block, Sentence, body, quote, words
+from bridge.tools.analysis.text import Block, Sentence, a_or_an, body, quote, words
 
 EXPECTED_FORMALITY: Final = {"general": 0.5, "academic": 0.7, "business": 0.6, "technical": 0.6, "creative": 0.4}
 """The formality (0–1) each audience expects; an email expects 0.1 less."""
@@ -168,13 +168,13 @@ def tone(doc: Doc) -> tuple[dict[str, Any], list[Suggestion]]:
         informal = [(s, _informal_bits(s.text)) for s in doc.sentences]
         for s, bits in sorted((p for p in informal if p[1]), key=lambda p: -len(p[1]))[:3]:
             shown = ", ".join(f"“{b}”" for b in dict.fromkeys(bits[:4]))
-            tips.append((3 + len(bits) / 2, f"Sentence {s.number} reads as informal for a {doc.audience} audience "
+            tips.append((3 + len(bits) / 2, f"Sentence {s.number} reads as informal for {a_or_an(doc.audience)} audience "
                                              f"({shown}): {quote(s.text)}"))
     if level > expected + 0.3:
         stiff = [(s, m.FORMAL.findall(s.text)) for s in doc.sentences]
         for s, bits in sorted((p for p in stiff if p[1]), key=lambda p: -len(p[1]))[:2]:
             shown = ", ".join(f"“{b}”" for b in dict.fromkeys(bits[:4]))
-            tips.append((2.5, f"Sentence {s.number} is stiffer than a {doc.audience} audience expects ({shown}): "
+            tips.append((2.5, f"Sentence {s.number} is stiffer than {a_or_an(doc.audience)} audience expects ({shown}): "
                               f"{quote(s.text)}"))
     if scored and spread > 0.12:
         mean = statistics.fmean(f for _, _, f in scored)

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from textstat.textstat import textstatistics
 
-from bridge.tools.analysis.text import Block, Sentence, body, quote
+from bridge.tools.analysis.text import Block, Sentence, a_or_an, body, quote
 
 Suggestion = tuple[float, str]
 """(priority, text): the analyzer keeps the highest priorities."""
@@ -93,7 +93,7 @@ def assess(blocks: list[Block], sentences: list[Sentence], text: str, audience: 
             tips.append((2 + len(hard_words) / 4, f"Sentence {s.number} uses long words ({shown}): "
                                                   f"{quote(s.text)} — plainer words read faster"))
     if grade > ceiling:
-        tips.append((2.5, f"Flesch-Kincaid grade {grade} is above the {ceiling} a {audience} audience reads "
+        tips.append((2.5, f"Flesch-Kincaid grade {grade} is above the {ceiling} {a_or_an(audience)} audience reads "
                           f"comfortably: shorter sentences and words bring it down"))
     for number, block in body(blocks):
         count = len(block.text.split())

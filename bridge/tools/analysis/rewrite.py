@@ -1,12 +1,15 @@
 """`text_processor`'s offline operations: format, extractive summary, spelling correction.
 
-- format: whitespace, punctuation spacing, sentence case; typographic quotes, dashes and ellipses for every style
-  but casual (which gets straight quotes); formal and academic also expand contractions.
+- format: whitespace, punctuation spacing, sentence case (not after e.g., Dr. and the like; iPhone stays iPhone);
+  typographic quotes, dashes and ellipses for every style but casual (which gets straight quotes); formal and
+  academic also expand contractions.
 - summarize: the highest-scoring sentences (content-word frequency, the first sentence favoured) in their original
   order, within `max_length` characters and at most half the text (or else the best single sentence that fits
   `max_length`, or else the best sentence cut at a word).
-- correct: pyspellchecker's offline dictionaries; names (capitalised mid-sentence), acronyms, words with digits,
-  URLs and e-mail addresses are left alone, British spellings are kept, doubled words are removed.
+- correct: pyspellchecker's offline dictionaries; names (capitalised mid-sentence), acronyms, words with digits or
+  capitals inside (mp3, iPhone), words with letters outside the language's alphabet (naïve in English), URLs and
+  e-mail addresses are left alone, accents the writer typed are never dropped, British spellings are kept, doubled
+  words are removed.
 """
 
 from __future__ import annotations
@@ -84,8 +87,10 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
         step(_CONTRACTION.pattern, lambda mt: _keep_case(mt.group(0), CONTRACTIONS[mt.group(0).lower().replace("’", "'")]),
              "Expanded contractions", re.I)
     if lang == "en":
-        step(r"(?<![\w'’])i(?![\w'’])", "I", "Capitalised “I”")
-    step(r"(^|[.!?…]\s+|\n\s*)([a-zà-ÿ])", lambda mt: mt.group(1) + mt.group(2).upper(), "Capitalised sentence starts")
+        step(r"(?<![\w'’.])i(?![\w'’]|\.\w)", "I", "Capitalised “I”")  # not the i of "i.e."
+    text, n = _capitalise_sentence_starts(text)
+    if n:
+        changes.append(f"Capitalised sentence starts ({n})")
     if style == "casual":
         before = text
         text = text.translate(_STRAIGHT)
@@ -97,6 +102,36 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
         if text != before:
             changes.append("Typographic quotes, dashes and ellipses")
     return text, changes
+
+
+_SENTENCE_START = re.compile(r"(^|[.!?…]\s+|\n\s*)([^\W\d_][\w'’-]*)")
+NOT_SENTENCE_ENDS: Final = frozenset("mr mrs ms dr prof vs e.g i.e etc cf viz al approx incl".split())
+"""Abbreviations a lowercase word may follow mid-sentence ("e.g. in", "Dr. smith"). Narrower than the sentence
+splitter's list: names of months, `No.` or `Inc.` before a lowercase word more likely end a sentence."""
+
+
+def _capitalise_sentence_starts(text: str) -> tuple[str, int]:
+    """Each sentence's first word capitalised, and how many were; words with capitals inside (iPhone, eBay) and
+    words after an abbreviation that does not end a sentence (e.g., Dr.) are left as they are."""
+    count = 0
+
+    def fix(mt: re.Match[str]) -> str:
+        nonlocal count
+        lead, word = mt.group(1), mt.group(2)
+        if not word[0].islower() or word[1:] != word[1:].lower() or _after_abbreviation(mt.string, mt.start(), lead):
+            return mt.group(0)
+        count += 1
+        return lead + word[0].upper() + word[1:]
+
+    return _SENTENCE_START.sub(fix, text), count
+
+
+def _after_abbreviation(text: str, start: int, lead: str) -> bool:
+    """Whether the full stop at `start` closes one of NOT_SENTENCE_ENDS rather than a sentence."""
+    if not lead.startswith("."):
+        return False
+    before = text[:start].split()
+    return bool(before) and before[-1].lstrip("([{\"'“‘").lower().rstrip(".") in NOT_SENTENCE_ENDS
 
 
 def _keep_case(original: str, replacement: str) -> str:
@@ -157,8 +192,22 @@ def _plain(word: str) -> str:
     return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
 
 
-_TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+ALPHABETS: Final = {"en": frozenset("abcdefghijklmnopqrstuvwxyz'")}
+"""A language's own letters where its dictionary's are wider: the English dictionary holds loanwords (café), so
+it has accented letters too, but an English word spelled with one is a loanword or a name, not a typo to fix."""
 _SKIP_CHUNK = re.compile(r"\S*(?:@|://|www\.)\S*")
+
+
+def _not_checked(word: str, sentence_start: bool, lang: str) -> bool:
+    """Words the dictionary cannot judge: acronyms, names (capitalised mid-sentence), words with digits or capitals
+    inside (mp3, iPhone), and words with letters outside the language's alphabet (naïve, in English)."""
+    if len(word) < 2 or word.isupper() or (word[0].isupper() and not sentence_start):
+        return True
+    if any(c.isdigit() for c in word) or word[1:] != word[1:].lower():
+        return True
+    alphabet = ALPHABETS.get(lang)
+    return alphabet is not None and not set(word.lower().replace("’", "'")) <= alphabet
 
 
 def correct_text(text: str, lang: str = "en") -> tuple[str, list[dict[str, str]], list[str]]:
@@ -172,10 +221,8 @@ def correct_text(text: str, lang: str = "en") -> tuple[str, list[dict[str, str]]
     deep = 0
     for m in _TOKEN.finditer(text):
         word = m.group(0)
-        if len(word) < 2 or any(a <= m.start() < b for a, b in skipped) or (len(word) > 1 and word.isupper()):
+        if any(a <= m.start() < b for a, b in skipped) or _not_checked(word, m.start() in starts, lang):
             continue
-        if word[0].isupper() and m.start() not in starts:
-            continue  # a name or a title-case term
         lower = word.lower().replace("’", "'")
         if not near.unknown([lower]) or (lang == "en" and _british(lower, near)):
             continue
@@ -186,8 +233,8 @@ def correct_text(text: str, lang: str = "en") -> tuple[str, list[dict[str, str]]
         if fix is None or fix == lower:
             unknown.append(word)
             continue
-        if word[0].isupper() and _plain(fix) == _plain(lower):
-            continue  # only accents differ: a name at the start of a sentence ("Zurich"), not a typo
+        if _plain(fix) == _plain(lower) and (word[0].isupper() or fix == _plain(lower)):
+            continue  # only accents differ: a name at a sentence start ("Zurich"), or accents the writer typed
         fixed = fix.capitalize() if word[0].isupper() else fix
         edits.append((m.start(), m.end(), fixed))
         corrections.append({"original": word, "correction": fixed})

@@ -54,6 +54,14 @@ def words(text: str) -> list[str]:
     return WORD.findall(text)
 
 
+def a_or_an(noun: str) -> str:
+    """`noun` after its indefinite article: "an email", "an academic audience", "a report".
+
+    By the first letter, which is right for every document type and audience the tools name.
+    """
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def quote(text: str, max_words: int = 12) -> str:
     """The start of `text` in quotes, for suggestions that cite what they mean."""
     parts = text.split()
