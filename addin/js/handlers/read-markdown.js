@@ -65,7 +65,7 @@ export function markdownOf(loaded) {
     const links = (block.links?.items ?? []).map((range) => ({ text: withoutNoteMarks(range.text), url: range.hyperlink }));
     const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links);
     const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
-    const inline = [renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" ");
+    const inline = escapeLineStarts([renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" "), level !== undefined);
     if (list) {
       const marker = list.kind === "number" ? "1. " : "- ";
       const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
@@ -76,7 +76,7 @@ export function markdownOf(loaded) {
     if (!inline) return { md: "" };
     if (level !== undefined) return { md: `${"#".repeat(Math.min(level, 6))} ${inline}` };
     if (quote) return { md: `> ${inline}` };
-    return { md: escapeLineStart(inline) };
+    return { md: inline };
   });
 }
 
@@ -224,10 +224,27 @@ export function escapeText(text) {
     .replace(/\v/g, "\\\n");
 }
 
-/** A paragraph that would otherwise start a heading, quote, list or rule. @param {string} md */
-function escapeLineStart(md) {
-  return md.replace(/^(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|\d{1,9}(?=[.)](\s|$)))/, (match) => (/^\d/.test(match) ? `${match}\\` : `\\${match}`));
+/**
+ * A block's inline markdown with each line's start escaped where CommonMark (with GFM tables) would read block
+ * syntax there: a heading, quote, list item, thematic break (`---`, `-- -`), setext underline (`===`, `--`) or
+ * table delimiter row (`|---|`). Lines after a hard break count too: a setext underline or delimiter row there
+ * would turn the lines before it into a heading or table, a `---` or `- x` would end the paragraph. A heading's
+ * first line is its own text (`# ---` is a heading). `*`, `_`, backticks, `~~`, `<` and `[` are escaped by
+ * {@link escapeText} wherever they are, which covers `***`, `___`, fences, HTML and link definitions.
+ * @param {string} md
+ * @param {boolean} heading  leave the first line as it is
+ */
+export function escapeLineStarts(md, heading = false) {
+  return md.split("\n").map((line, i) => (heading && i === 0 ? line : escapeLineStart(line))).join("\n");
 }
+
+/** @param {string} line */
+export function escapeLineStart(line) {
+  return line.replace(LINE_START, (_, indent, mark) => (/^\d/.test(mark) ? `${indent}${mark}\\` : `${indent}\\${mark}`));
+}
+
+/** Indentation, then a block marker: `#`–`######`, `>`, `-`/`+` item, `1.`/`1)` item, or a line of only `-=:|` and blanks. */
+const LINE_START = /^([ \t]*)(#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|[-=:|](?=[-=:| \t]*$))/;
 
 /** @param {string} code */
 function codeSpan(code) {
@@ -262,4 +279,12 @@ export function pipeTable(values) {
   const line = (/** @type {string[]} */ row) => `| ${Array.from({ length: cols }, (_, c) => cell(row[c])).join(" | ")} |`;
   const [head = [], ...body] = values;
   return [line(head), `|${" --- |".repeat(cols)}`, ...body.map(line)].join("\n");
+}
+
+/**
+ * A table's text as readDocument shows it: rows on lines, cells between tabs, line ends in cells as spaces.
+ * @param {string[][]} values
+ */
+export function tableText(values) {
+  return values.map((row) => row.map((cell) => cell.replace(/[\r\n\v\t]+/g, " ")).join("\t")).join("\n");
 }

@@ -18,6 +18,11 @@ import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
  * @typedef {{ commentId: string, text: string, author: string, date: string, resolved: boolean, replies: number }} CommentEntry
  * @typedef {{ changeId?: string, type: string, author: string, date: string, text: string }} ChangeEntry
  * @typedef {{ comments?: CommentEntry[], changes?: ChangeEntry[] }} BlockReview
+ * @typedef {{ type: string, parts: string[] }} ChangeMark  a change's text in one block, between its marks
+ * @typedef {{ blocks: BlockReview[], marks: ChangeMark[][] }} PageReview
+ * @typedef {{ text: string, table: boolean }} BlockText  a page block as Word's text reads (a table's cells joined)
+ * @typedef {{ key: string, at: number, listed: boolean }} Carried  a change running on into the next block: the
+ *   part it reached and whether it is listed already
  */
 
 const COMMENT_FIELDS = "items/id,items/content,items/authorName,items/creationDate,items/resolved,items/replies/items/id";
@@ -68,17 +73,19 @@ export function queueReview(env, counts, page) {
 }
 
 /**
- * The review of each page block, from what the closing sync loaded. A comment on several blocks is listed on the
- * first; a change across blocks too.
+ * The review of each page block, from what the closing sync loaded: the comments and changes structure lists (a
+ * comment on several blocks on the first; a change across blocks see {@link shareChanges}), and for markdown the
+ * part of each change's text that lies in the block.
  * @param {ReviewLoad} load
- * @returns {BlockReview[]}
+ * @param {BlockText[]} texts  the page's blocks as Word's text of them reads
+ * @returns {PageReview}
  */
-export function reviewOf(load) {
-  const perBlock = pageChanges(load);
-  const ids = numberChanges(load, perBlock.flat());
+export function reviewOf(load, texts) {
+  const shared = shareChanges(load, texts);
+  const ids = numberChanges(load, shared.listed.flat());
   const seenComments = new Set();
   let changeIndex = 0;
-  return load.comments.map((commentCollection, i) => {
+  const blocks = load.comments.map((commentCollection, i) => {
     /** @type {BlockReview} */
     const review = {};
     const comments = (commentCollection?.items ?? []).filter((c) => !seenComments.has(c.id));
@@ -88,32 +95,89 @@ export function reviewOf(load) {
         commentId: c.id, text: c.content, author: c.authorName, date: isoDate(c.creationDate), resolved: c.resolved, replies: c.replies.items.length,
       }));
     }
-    const entries = perBlock[i].map((change) => {
+    const entries = shared.listed[i].map((change) => {
       /** @type {ChangeEntry} */
-      const entry = { type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text };
+      const entry = { type: typeOf(change), author: change.author, date: isoDate(change.date), text: change.text };
       const id = ids[changeIndex++];
       return id ? { changeId: id, ...entry } : entry;
     });
     if (entries.length) review.changes = entries;
     return review;
   });
+  return { blocks, marks: shared.marks };
 }
 
 /**
- * Each page block's tracked changes, a change across blocks only on the first (the next block's list starts with
- * it again).
+ * How the page's tracked changes fall on its blocks. A change across blocks (its text holds paragraph or cell
+ * marks) is in the list of every block it touches. Structure lists it once, on the first page block where some of
+ * its text lies (on the next page when that is past the page's end): a tracked new paragraph, whose change Word
+ * records from the paragraph mark before it ("\rNew para"), is listed on the new paragraph, not on the one before. Markdown marks in each block the part of its
+ * text between the marks that lies there, so no mark character reaches the markdown.
  * @param {ReviewLoad} load
- * @returns {Word.TrackedChange[][]}
+ * @param {BlockText[]} texts
+ * @returns {{ listed: Word.TrackedChange[][], marks: ChangeMark[][] }}
  */
-function pageChanges(load) {
-  /** @type {string | undefined} */
-  let previousKey;
-  return load.changes.map((collection) => {
+function shareChanges(load, texts) {
+  /** @type {Word.TrackedChange[][]} */
+  const listed = [];
+  /** @type {ChangeMark[][]} */
+  const marks = [];
+  /** @type {Carried | undefined} the change the previous block ended with, running on into this one */
+  let carried;
+  load.changes.forEach((collection, i) => {
     const items = collection?.items ?? [];
-    const own = items.filter((change, k) => !(k === 0 && keyOf(change) === previousKey && spansBlocks(change)));
-    if (items.length) previousKey = keyOf(items[items.length - 1]);
-    return own;
+    const nextFirst = load.changes[i + 1]?.items[0];
+    const table = texts[i]?.table ?? false;
+    /** @type {Carried | undefined} */
+    let carry;
+    listed.push([]);
+    marks.push([]);
+    items.forEach((change, k) => {
+      const key = keyOf(change);
+      const parts = partsOf(change.text);
+      const continued = k === 0 && carried?.key === key && spansBlocks(change) ? carried : undefined;
+      const at = continued ? continued.at + 1 : k === 0 && i === 0 && spansBlocks(change) ? partAtPageStart(parts, texts[0]?.text ?? "") : 0;
+      const last = k === items.length - 1 && spansBlocks(change);
+      const runsOn = last && nextFirst !== undefined && keyOf(nextFirst) === key;
+      // A table holds many marks: it takes every part up to the one the next block starts with.
+      const here = table ? parts.slice(at, runsOn ? -1 : undefined) : parts.slice(at, at + 1);
+      const hasText = here.some(Boolean);
+      // Past the page's last block, its text is on the next page, which lists it.
+      const textAfterPage = last && i === load.changes.length - 1 && parts.slice(at + 1).some(Boolean);
+      const listedHere = !continued?.listed && (hasText || !(runsOn || textAfterPage));
+      if (listedHere) listed[i].push(change);
+      if (hasText) marks[i].push({ type: typeOf(change), parts: here });
+      if (runsOn) carry = { key, at: table ? parts.length - 2 : at, listed: Boolean(continued?.listed) || listedHere };
+    });
+    carried = carry;
   });
+  return { listed, marks };
+}
+
+/**
+ * Which part of a change's text lies in the page's first block when the change is the first in its list and runs
+ * across blocks: a later part when the block's text starts with it (the change began before the page), else the
+ * first (it begins in this block).
+ * @param {string[]} parts
+ * @param {string} text
+ */
+function partAtPageStart(parts, text) {
+  const later = parts.findIndex((part, j) => j > 0 && part !== "" && text.startsWith(part));
+  return later > 0 ? later : 0;
+}
+
+/**
+ * A change's text split at its paragraph, cell and row marks, without other control characters (a note
+ * reference's placeholder): the parts that lie in successive blocks.
+ * @param {string} text
+ */
+function partsOf(text) {
+  return text.replace(/[\u0000-\u0006\u0008\u000e-\u001f]/g, "").split(/\r\n?|[\n\u0007]/);
+}
+
+/** @param {Word.TrackedChange} change */
+function typeOf(change) {
+  return String(change.type).toLowerCase();
 }
 
 /**
@@ -134,32 +198,50 @@ function spansBlocks(change) {
 }
 
 /**
- * A block's markdown with its review as CriticMarkup: each change wraps the first occurrence of its text after the
- * previous one ({++…++}, {--…--}; appended when the text is not found as written), unresolved comments follow
- * the block ({>>author: text<<}).
+ * A block's markdown with its review as CriticMarkup: each change's part in the block wraps the first occurrence
+ * of its text after the previous one ({++…++}, {--…--}; appended when the text is not found as written),
+ * unresolved comments follow the block ({>>author: text<<}, their line ends as spaces).
  * @param {string} md
  * @param {BlockReview | undefined} review
+ * @param {ChangeMark[]} marks
  * @param {(text: string) => string} escape  how the markdown writer escapes text
  */
-export function criticMarkup(md, review, escape) {
-  if (!review) return md;
+export function criticMarkup(md, review, marks, escape) {
   let out = md;
   let from = 0;
-  for (const change of review.changes ?? []) {
-    const marks = change.type === "added" ? ["{++", "++}"] : change.type === "deleted" ? ["{--", "--}"] : undefined;
-    if (!marks) continue;
-    const text = change.text.replace(/[\r\n\u0007]+$/, "");
-    if (!text) continue;
-    const written = [escape(text), text].find((form) => out.indexOf(form, from) >= 0);
-    if (written === undefined) {
-      out = `${out}${out ? " " : ""}${marks[0]}${escape(text)}${marks[1]}`;
-      from = out.length;
-      continue;
+  for (const mark of marks) {
+    const wrap = CRITIC[mark.type];
+    if (!wrap) continue;
+    for (const part of mark.parts) {
+      if (!part) continue;
+      const found = [escape(part), part].map((form) => ({ form, at: out.indexOf(form, from) })).find((hit) => hit.at >= 0);
+      if (!found) {
+        out = `${out}${out ? " " : ""}${wrap[0]}${escape(part)}${wrap[1]}`;
+        from = out.length;
+        continue;
+      }
+      // A backslash escaping the text's first character (a line start written "\-") goes inside with it.
+      const at = escapedAt(out, found.at) ? found.at - 1 : found.at;
+      const written = out.slice(at, found.at + found.form.length);
+      out = `${out.slice(0, at)}${wrap[0]}${written}${wrap[1]}${out.slice(at + written.length)}`;
+      from = at + wrap[0].length + written.length + wrap[1].length;
     }
-    const at = out.indexOf(written, from);
-    out = `${out.slice(0, at)}${marks[0]}${written}${marks[1]}${out.slice(at + written.length)}`;
-    from = at + marks[0].length + written.length + marks[1].length;
   }
-  const notes = (review.comments ?? []).filter((c) => !c.resolved).map((c) => `{>>${escape(c.author ? `${c.author}: ${c.text}` : c.text)}<<}`);
+  const notes = (review?.comments ?? []).filter((c) => !c.resolved)
+    .map((c) => `{>>${escape((c.author ? `${c.author}: ${c.text}` : c.text).replace(/\r\n?|\n/g, " "))}<<}`);
   return notes.length ? `${out}${out ? " " : ""}${notes.join(" ")}` : out;
+}
+
+/** @type {Record<string, [string, string]>} */
+const CRITIC = { added: ["{++", "++}"], deleted: ["{--", "--}"] };
+
+/**
+ * Whether the character at `at` is escaped: an odd run of backslashes before it.
+ * @param {string} md
+ * @param {number} at
+ */
+function escapedAt(md, at) {
+  let run = 0;
+  while (at - run - 1 >= 0 && md[at - run - 1] === "\\") run += 1;
+  return run % 2 === 1;
 }

@@ -8,16 +8,17 @@
 
 import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
-import { escapeText, headingLevel, listOf, markdownOf } from "./read-markdown.js";
+import { escapeText, headingLevel, listOf, markdownOf, tableText } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
 import { notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
 import { readerText } from "../expect.js";
+import { cutBlock, cutMessage } from "./read-cut.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
 /** @typedef {{ kind: "paragraph", paragraph: Word.Paragraph } | { kind: "table", table: Word.Table }} Block */
 /** @typedef {import("./read-markdown.js").Piece} Piece */
-/** @typedef {import("./read-review.js").BlockReview} BlockReview */
+/** @typedef {import("./read-review.js").PageReview} PageReview */
 /** @typedef {import("./read-notes.js").NoteEntry} NoteEntry */
 
 const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
@@ -25,8 +26,9 @@ const WORD_MARKS = [" "];
 
 /**
  * readDocument {scope, format, offset, limit, maxChars, includeRangeIds}. The page also stops before the block
- * that would take the output past maxChars (at least one block: cut when it alone is too long), with
- * `truncated: true`. Text: a paragraph per line, a table as tab-separated rows. Markdown: see {@link markdownOf}.
+ * that would take the output past maxChars, with `truncated: true`; it holds at least one block, cut when it alone
+ * is too long (see read-cut.js: `cut` and a warn diagnostic say so). Text: a paragraph per line, a table as
+ * tab-separated rows. Markdown: see {@link markdownOf}.
  * Structure: one entry per block. Its ids (includeRangeIds; structure only) are minted for the page's blocks before the details
  * are read, so the closing sync carries the tracking too.
  * @param {HandlerEnv} env
@@ -64,7 +66,11 @@ export async function readDocument(env) {
     : [];
   /** @type {Record<string, any>} completed once the details are loaded */
   const data = {};
-  afterSync(() => Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids, reviews: review ? reviewOf(review) : [], notes: notes ? notesOf(notes) : [] })));
+  afterSync(() => {
+    const reviews = review ? reviewOf(review, loaded.map(wordText)) : { blocks: [], marks: [] };
+    Object.assign(data, buildPage({ format, offset, maxChars, totalBlocks: blocks.length, loaded, ids, reviews, notes: notes ? notesOf(notes) : [] }));
+    if (data.cut) note("warn", cutMessage(data.cut, maxChars), "args.maxChars");
+  });
   return data;
 }
 /** Its one sync only reads (the engine can check expectText in it). */
@@ -139,13 +145,13 @@ function queueDetails(block, format, current) {
 }
 
 /**
- * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[], reviews: BlockReview[], notes: (NoteEntry[] | undefined)[] }} page
+ * @param {{ format: Format, offset: number, maxChars: number, totalBlocks: number, loaded: Loaded[], ids: string[], reviews: PageReview, notes: (NoteEntry[] | undefined)[] }} page
  * @returns {Record<string, any>}
  */
 function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews, notes }) {
   /** @type {any[]} */
   const pieces = format === "structure"
-    ? structureOf(loaded, offset, ids).map((entry, i) => ({ ...entry, ...reviews[i], ...(notes[i] ? { notes: notes[i] } : {}) }))
+    ? structureOf(loaded, offset, ids).map((entry, i) => ({ ...entry, ...reviews.blocks[i], ...(notes[i] ? { notes: notes[i] } : {}) }))
     : format === "markdown"
       ? markdownPieces(loaded, reviews, notes)
       : loaded.map(textOf);
@@ -153,34 +159,42 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
   const kept = [];
   let used = format === "structure" ? 2 : 0; // the brackets of the JSON array
   let truncated = false;
+  /** @type {import("./read-cut.js").BlockCut | undefined} */
+  let cut;
   for (const piece of pieces) {
     const cost = joint(format, kept, piece).length + size(format, piece);
     if (used + cost > maxChars) {
       truncated = true;
-      if (kept.length === 0) kept.push(cut(format, piece, maxChars - used));
+      if (kept.length === 0) {
+        const block = loaded[0];
+        const rows = block.kind === "table" ? block.table.values.length : undefined;
+        ({ piece: kept[0], cut } = cutBlock(format, piece, { index: offset, room: maxChars - used, rows }));
+      }
       break;
     }
     kept.push(piece);
     used += cost;
   }
+  // A cut block counts as read: the page says how to read it whole, and the next page goes on after it.
   const end = offset + kept.length;
   /** @type {Record<string, any>} */
-  const data = { format, offset, nextOffset: end < totalBlocks ? end : null, totalBlocks, truncated };
+  const data = { format, offset, nextOffset: end < totalBlocks ? end : null, totalBlocks, truncated, ...(cut ? { cut } : {}) };
   if (format === "structure") data.blocks = kept;
   else if (format === "text") data.text = kept.join("\n");
-  else data.markdown = kept.map((piece, i) => joint(format, kept.slice(0, i), piece) + piece.md).join("");
+  // Word's marks never reach markdown as raw line ends (a CR is a line end to a markdown reader too).
+  else data.markdown = kept.map((piece, i) => joint(format, kept.slice(0, i), piece) + piece.md).join("").replace(/\r\n?/g, "\n");
   return data;
 }
 
 /**
  * The page's markdown pieces with their review (CriticMarkup) and footnotes.
  * @param {Loaded[]} loaded
- * @param {BlockReview[]} reviews
+ * @param {PageReview} reviews
  * @param {(NoteEntry[] | undefined)[]} notes
  * @returns {Piece[]}
  */
 function markdownPieces(loaded, reviews, notes) {
-  const pieces = markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews[i], escapeText) }));
+  const pieces = markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews.blocks[i], reviews.marks[i] ?? [], escapeText) }));
   const mds = withFootnotes(pieces.map((piece) => piece.md), notes, escapeText);
   return pieces.map((piece, i) => ({ ...piece, md: mds[i], ...(notes[i] ? { list: false } : {}) }));
 }
@@ -210,30 +224,19 @@ function size(format, piece) {
   return format === "structure" ? JSON.stringify(piece).length : format === "markdown" ? piece.md.length : piece.length;
 }
 
-/**
- * A piece cut down to `room` characters (the first block of a page that alone exceeds maxChars).
- * @param {Format} format
- * @param {any} piece
- * @param {number} room
- */
-function cut(format, piece, room) {
-  if (format === "text") return piece.slice(0, Math.max(0, room));
-  if (format === "markdown") return { ...piece, md: piece.md.slice(0, Math.max(0, room)) };
-  const entry = { ...piece, text: "" };
-  if (entry.table) entry.table = { ...entry.table, values: [] };
-  const left = Math.max(0, room - JSON.stringify(entry).length);
-  entry.text = piece.text.slice(0, left);
-  return entry;
-}
-
 /** @param {Loaded} block */
 function textOf(block) {
   return block.kind === "table" ? tableText(block.table.values) : readerText(block.current?.value ?? block.paragraph.text);
 }
 
-/** @param {string[][]} values */
-function tableText(values) {
-  return values.map((row) => row.map((cell) => cell.replace(/[\r\n\v\t]+/g, " ")).join("\t")).join("\n");
+/**
+ * A loaded block as Word's text of it reads (a paragraph's text with its tracked deletions; a table's cells): where
+ * the review looks for the text of its changes.
+ * @param {Loaded} block
+ * @returns {import("./read-review.js").BlockText}
+ */
+function wordText(block) {
+  return block.kind === "table" ? { text: block.table.values.flat().join("\t"), table: true } : { text: block.paragraph.text, table: false };
 }
 
 /**

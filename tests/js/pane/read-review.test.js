@@ -98,3 +98,44 @@ for (const profile of PROFILES) {
     assert.equal(ok(await run("readDocument", { format: "structure" })).blocks[0].text, "Plain text");
   });
 }
+
+for (const profile of PROFILES) {
+  test(`a tracked new paragraph shows once, as its own inserted block, with no paragraph mark in the markdown (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Alpha one\nBeta two" });
+    ok(await run("insertText", { text: "New para", scope: "document", location: "end", newParagraph: true, trackChanges: true }));
+    // Word records the insertion from the paragraph mark before it: "\rNew para", on both paragraphs' ranges.
+    const [listed] = ok(await run("trackChanges.list", {})).changes;
+    assert.equal(listed.text, "\rNew para");
+    const { markdown } = ok(await run("readDocument", { format: "markdown" }));
+    assert.equal(markdown, "Alpha one\n\nBeta two\n\n{++New para++}");
+    assert.equal(ok(await run("readDocument", { format: "text" })).text, "Alpha one\nBeta two\nNew para");
+    const { blocks } = ok(await run("readDocument", { format: "structure" }));
+    assert.deepEqual(blocks.map((b) => [b.text, (b.changes ?? []).map((c) => [c.changeId, c.type, c.text])]),
+      [["Alpha one", []], ["Beta two", []], ["New para", [[listed.changeId, "added", "\rNew para"]]]]);
+    // Page by page: the paragraph before shows nothing of it, the new one shows it whatever page it starts.
+    const pages = [];
+    for (let offset = 0; offset < 3; offset += 1) {
+      pages.push([ok(await run("readDocument", { format: "markdown", offset, limit: 1 })).markdown,
+        ok(await run("readDocument", { format: "structure", offset, limit: 1 })).blocks[0].changes?.map((c) => c.changeId)]);
+    }
+    assert.deepEqual(pages, [["Alpha one", undefined], ["Beta two", undefined], ["{++New para++}", [listed.changeId]]]);
+  });
+
+  test(`a tracked change across paragraphs marks its part in each, without the mark between them (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "One two\nThree four\nFive" });
+    sim.setSelection({ start: 4, end: 13 });
+    ok(await run("insertText", { text: "", scope: "selection", location: "replace", trackChanges: true }));
+    const [listed] = ok(await run("trackChanges.list", {})).changes;
+    assert.equal(listed.text, "two\rThree");
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "One {--two--}\n\n{--Three--} four\n\nFive");
+    assert.equal(ok(await run("readDocument", { format: "markdown", offset: 1 })).markdown, "{--Three--} four\n\nFive");
+    const { blocks } = ok(await run("readDocument", { format: "structure" }));
+    assert.deepEqual(blocks.map((b) => (b.changes ?? []).map((c) => c.changeId)), [[listed.changeId], [], []]);
+  });
+
+  test(`a tracked new paragraph that reads as block syntax keeps its escape inside the markup (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Alpha one" });
+    ok(await run("insertText", { text: "---", scope: "document", location: "end", newParagraph: true, trackChanges: true }));
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Alpha one\n\n{++\\---++}");
+  });
+}
