@@ -121,8 +121,8 @@ async def test_server_status_over_rpc(bridge: ServerThread, monkeypatch: pytest.
                                                    "without parameters)"}}),
     (b'{"id": "a", "method": "send_email", "params": {}}', 404,
      {"id": "a", "error": {"code": 404, "message": "Tool not found: send_email"}}),
-    (b'{"id": "a", "method": "editTask", "params": {}}', 404,
-     {"id": "a", "error": {"code": 404, "message": "Tool not found: editTask"}}),
+    (b'{"id": "a", "method": "mcp_word__editTask", "params": {}}', 404,  # MCP's unlisted alias: /rpc calls what it lists
+     {"id": "a", "error": {"code": 404, "message": "Tool not found: mcp_word__editTask"}}),
     (b'{"id": "a", "method": "get_random_user", "params": {"count": 11}}', 400,
      {"id": "a", "error": {"code": 400, "message": "Invalid count: must be at most 10"}}),
     (b'{"id": "a", "method": "get_time", "params": {"timezone": "Nowhere/Land"}}', 400,
@@ -151,28 +151,41 @@ async def test_a_large_body_is_refused(bridge: ServerThread) -> None:
     assert response.json() == {"id": None, "error": {"code": 400, "message": "the body is larger than 1,048,576 bytes"}}
 
 
-async def test_only_post(bridge: ServerThread) -> None:
+@pytest.mark.parametrize("method", ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"])
+async def test_other_http_methods_are_405_in_the_seeds_shape(bridge: ServerThread, method: str) -> None:
     async with httpx.AsyncClient(verify=bridge.client_ssl()) as http:
-        # Starlette passes a GET on to the next route (the MCP mount), which does not serve /rpc either.
-        assert (await http.get(bridge.base_url + "/rpc")).status_code in (404, 405)
+        response = await http.request(method, bridge.base_url + "/rpc")
+    assert (response.status_code, response.headers["allow"]) == (405, "POST")
+    assert response.json() == {"id": None, "error": {"code": 405, "message": (
+        f"Method {method} is not allowed: send POST /rpc with {{\"id\": \"…\", \"method\": \"…\", \"params\": {{…}}}}")}}
 
 
-async def test_foreign_origins_and_hosts_are_refused(bridge: ServerThread) -> None:
+async def test_foreign_origins_and_hosts_are_refused_in_the_seeds_shape(bridge: ServerThread) -> None:
     call = {"id": "1", "method": "get_time", "params": {}}
     foreign = await rpc(bridge, call, headers={"Origin": "https://evil.example"})
-    assert foreign.status_code == 403 and foreign.json()["error"]["code"] == "E_PERMISSION"
+    assert (foreign.status_code, foreign.json()) == (403, {"id": None, "error": {
+        "code": 403, "message": "Origin 'https://evil.example' may not use this bridge"}})
     rebinding = await rpc(bridge, call, headers={"Host": "attacker.test"})
-    assert rebinding.status_code == 421
+    assert rebinding.status_code == 421 and rebinding.json()["id"] is None
+    assert rebinding.json()["error"]["code"] == 421
+    assert rebinding.json()["error"]["message"].startswith("Host 'attacker.test' is not served here")
     own = await rpc(bridge, call, headers={"Origin": bridge.base_url})
     assert own.status_code == 200 and own.json()["result"]["success"] is True
+    async with httpx.AsyncClient(verify=bridge.client_ssl()) as http:  # /mcp keeps the bridge's own shape
+        mcp = await http.post(bridge.base_url + "/mcp", json={}, headers={"Origin": "https://evil.example"})
+    assert (mcp.status_code, mcp.json()["error"]["code"]) == (403, "E_PERMISSION")
 
 
 async def test_a_token_is_required_when_set(certs_dir: Any) -> None:
     server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, token="s3cret")).start()
     try:
         call = {"id": "1", "method": "server_status", "params": {}}
-        assert (await rpc(server, call)).status_code == 401
-        assert (await rpc(server, call, headers={"Authorization": "Bearer wrong"})).status_code == 401
+        refused = {"id": None, "error": {"code": 401, "message": "a valid token is required: send 'Authorization: "
+                                                                  "Bearer <token>'"}}
+        missing = await rpc(server, call)
+        assert (missing.status_code, missing.json()) == (401, refused)
+        wrong = await rpc(server, call, headers={"Authorization": "Bearer wrong"})
+        assert (wrong.status_code, wrong.json()) == (401, refused)
         allowed = await rpc(server, call, headers={"Authorization": "Bearer s3cret"})
         assert allowed.status_code == 200 and allowed.json()["result"]["status"] == "ok"
     finally:

@@ -22,6 +22,7 @@ from bridge.word.hub import Hub
 from bridge.setup.icons import icon_png
 from bridge.setup.manifest import render_manifest
 from bridge.server.mcp_tools import build_mcp_server
+from bridge.server.rpc import refusal as rpc_refusal
 from bridge.server.rpc import rpc_endpoint
 from bridge.tools import file_tool
 from bridge.word.pane_socket import PaneEndpoint
@@ -133,12 +134,12 @@ def create_bridge(config: BridgeConfig) -> Bridge:
         Route("/playground.html", page("playground.html")),
         Route("/manifest.xml", manifest),
         Route("/assets/icon-{size:int}.png", icon),
-        Route("/rpc", rpc_endpoint(mcp), methods=["POST"]),
+        Route("/rpc", rpc_endpoint(mcp)),  # every method: a GET is answered 405 in the seed's shape
         WebSocketRoute("/ws", PaneEndpoint(hub, policy, heartbeat_s=config.heartbeat_s).handle),
         Mount("/addin", app=AddinFiles(directory=files), name="addin"),
         Mount("/", app=mcp_app),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(EndpointShortcut, path=MCP_PATH, endpoint=mcp_endpoint(mcp_app))
-    app.add_middleware(GuardMiddleware, policy=policy, prefixes=("/mcp", "/rpc"))
+    app.add_middleware(GuardMiddleware, policy=policy, prefixes=("/mcp", "/rpc"), shapes={"/rpc": rpc_refusal})
     return Bridge(config=config, hub=hub, service=service, mcp=mcp, policy=policy, app=app)

@@ -1,21 +1,22 @@
-"""`POST /rpc`: the plain `{id, method, params}` API of seed 002 over the utility tools.
+"""`POST /rpc`: the plain `{id, method, params}` API of seed 002 over every tool `list_tools` lists.
 
 The answer is `{id, result}` (HTTP 200) or `{id, error: {code, message}}` with the seed's code as the HTTP status:
 400 for a body that is not a JSON object with a string `id`, a string `method` and an object `params`, and for
 bad parameters; 404 for an unknown method; 500 for a failure (a provider's, named in the message). The Host,
-Origin and token rules are the bridge's own (GuardMiddleware covers `/rpc`).
+Origin and token rules are the bridge's own (GuardMiddleware covers `/rpc`), but its refusals (421, 403, 401) and
+a method other than POST (405, with `Allow`) answer in the same shape, `id` null: the request is not read.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from mcp.server.mcpserver import MCPServer
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import Receive, Scope, Send
 
 from bridge.tools.utilities import UtilityError, call_method
 
@@ -28,8 +29,18 @@ class BadRequest(Exception):
     """The request is not the seed's `{id, method, params}`."""
 
 
-def error(request_id: Any, code: int, message: str) -> Response:
-    return JSONResponse({"id": request_id, "error": {"code": code, "message": message}}, status_code=code)
+def error_body(request_id: Any, code: int, message: str) -> dict[str, Any]:
+    """Seed 002's error response: every response has `id`, an error is `{code, message}`."""
+    return {"id": request_id, "error": {"code": code, "message": message}}
+
+
+def refusal(status: int, reason: str) -> dict[str, Any]:
+    """The guard's refusal of an /rpc request (GuardMiddleware), before its body, so its id, is read."""
+    return error_body(None, status, reason)
+
+
+def error(request_id: Any, code: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse(error_body(request_id, code, message), status_code=code, headers=headers)
 
 
 async def _body(request: Request) -> bytes:
@@ -66,17 +77,32 @@ def _check(message: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     return request_id, method, params
 
 
-def rpc_endpoint(server: MCPServer) -> Callable[[Request], Awaitable[Response]]:
-    """The Starlette endpoint answering seed-002 calls against the tools of `server`."""
+class RpcEndpoint:
+    """The ASGI app answering seed-002 calls against the tools of `server`.
 
-    async def rpc(request: Request) -> Response:
+    An ASGI app rather than a request function, so its Route takes every HTTP method: a GET is answered 405 in
+    the seed's shape here instead of falling through to the MCP mount's plain-text 404."""
+
+    def __init__(self, server: MCPServer) -> None:
+        self.server = server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        if request.method != "POST":
+            response = error(None, 405, f"Method {request.method} is not allowed: send POST /rpc with "
+                                        "{\"id\": \"…\", \"method\": \"…\", \"params\": {…}}", {"Allow": "POST"})
+        else:
+            response = await self.answer(request)
+        await response(scope, receive, send)
+
+    async def answer(self, request: Request) -> Response:
         request_id: Any = None
         try:
             message = _parse(await _body(request))
             given = message.get("id")
             request_id = given if isinstance(given, str | int | float) and not isinstance(given, bool) else None
             request_id, method, params = _check(message)
-            result = await call_method(method, params, server=server)
+            result = await call_method(method, params, server=self.server)
         except BadRequest as exc:
             return error(request_id, 400, str(exc))
         except UtilityError as exc:
@@ -86,4 +112,7 @@ def rpc_endpoint(server: MCPServer) -> Callable[[Request], Awaitable[Response]]:
             return error(request_id, 500, f"Internal error: {type(exc).__name__}: {exc}")
         return JSONResponse({"id": request_id, "result": result})
 
-    return rpc
+
+def rpc_endpoint(server: MCPServer) -> RpcEndpoint:
+    """The `/rpc` endpoint for the tools of `server` (mount it as `Route("/rpc", rpc_endpoint(server))`)."""
+    return RpcEndpoint(server)

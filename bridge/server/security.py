@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -77,14 +79,29 @@ class AccessPolicy:
         return None
 
 
+RefusalShape = Callable[[int, str], dict[str, Any]]
+"""The body of a refusal (status, reason) for an API whose errors have their own shape."""
+
+
+def permission_error(status: int, reason: str) -> dict[str, Any]:
+    """The bridge's own refusal body (DESIGN §4's `E_PERMISSION`)."""
+    return {"error": {"code": "E_PERMISSION", "msg": reason}}
+
+
 class GuardMiddleware:
     """Applies an AccessPolicy: the Host check to every HTTP request (a rebinding page must not read
-    `/healthz` either), the Origin and token checks to the API paths under `prefixes`."""
+    `/healthz` either), the Origin and token checks to the API paths under `prefixes`. A refusal's body is
+    `permission_error`'s, or `shapes[prefix]`'s for a path under that prefix (`/rpc` answers in seed 002's shape)."""
 
-    def __init__(self, app: ASGIApp, policy: AccessPolicy, prefixes: tuple[str, ...]) -> None:
+    def __init__(self, app: ASGIApp, policy: AccessPolicy, prefixes: tuple[str, ...],
+                 shapes: Mapping[str, RefusalShape] | None = None) -> None:
         self.app = app
         self.policy = policy
         self.prefixes = prefixes
+        self.shapes = dict(shapes or {})
+
+    def _shape(self, path: str) -> RefusalShape:
+        return next((shape for prefix, shape in self.shapes.items() if path.startswith(prefix)), permission_error)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -99,7 +116,7 @@ class GuardMiddleware:
                 refused = None
             if refused is not None:
                 status, reason = refused
-                body = json.dumps({"error": {"code": "E_PERMISSION", "msg": reason}}).encode()
+                body = json.dumps(self._shape(scope["path"])(status, reason)).encode()
                 await send({"type": "http.response.start", "status": status,
                             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
                 await send({"type": "http.response.body", "body": body})

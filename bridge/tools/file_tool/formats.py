@@ -1,12 +1,15 @@
 """File formats of `call_tool_with_file_content`: detection by extension and conversion to JSON values.
 
 - JSON: parsed as is (NaN and Infinity refused: they are not JSON).
-- CSV/TSV: the first row is the header; each further row becomes an object keyed by it. The dialect
-  (delimiter among `, ; | tab` for .csv, tab for .tsv, quoting) is sniffed with `csv.Sniffer`. Cells that
+- CSV/TSV: the first row is the header; each further row becomes an object keyed by it. Quoting is RFC 4180's
+  (`"` quotes a field, `""` is a quote inside one; an apostrophe is an ordinary character, as in `Don't`); only
+  the delimiter is sniffed (among `, ; tab |` for .csv, tab for .tsv): the one that splits most rows of the
+  first 64 KiB into as many fields as the header, ties going to that order. Cells that
   are plain decimal numbers become numbers (`"30"` → 30, `"2.5"` → 2.5); everything else stays a string, so
   `007`, `1e400`, `+1 555` and integers beyond 2^53 (IDs a JavaScript client would round) stay text. Blank
   lines are skipped; a row with more or fewer fields than the header is a parse error naming its line.
-- YAML: the safe loader; dates become ISO strings, binary becomes base64, non-string keys become strings.
+- YAML: the safe loader; dates become ISO strings, binary becomes base64. A key is its own text (`1`, `true`,
+  `0x1F`, `~`): JSON keys are strings, and typed keys would merge (Python's `1 == True`). Values keep their types.
   Aliases are followed but a file that would expand to more than MAX_NODES values (an alias bomb) is refused.
 - XML: checked by defusedxml (entity declarations, external entities and DTD fetching refused, so a billion
   laughs file or an XXE probe never expands), then converted with xmltodict's convention: an element is a key,
@@ -27,6 +30,7 @@ import json
 import math
 import re
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any, Final
@@ -48,7 +52,7 @@ MAX_SAFE_INTEGER: Final = 2**53 - 1
 SNIFF_BYTES: Final = 64 * 1024
 INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
 DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -150,14 +154,48 @@ def parse_text(text: str, notes: list[str]) -> Any:
 
 
 # ---- CSV / TSV ---------------------------------------------------------------------------------------------
-def _dialect(text: str, fmt: str) -> type[csv.Dialect] | csv.Dialect:
+class Rfc4180(csv.Dialect):
+    """RFC 4180 quoting whatever the delimiter. `csv.Sniffer` would also guess the quote character, and takes
+    the apostrophes of `Rock 'n' Roll` and `'Twas` for quotes, merging rows and losing the apostrophes."""
+
+    delimiter = ","
+    quotechar = '"'
+    doublequote = True
+    skipinitialspace = False
+    lineterminator = "\r\n"
+    quoting = csv.QUOTE_MINIMAL
+    strict = True
+
+
+def _sample(text: str) -> str:
+    """The first SNIFF_BYTES of `text`, in whole lines."""
     sample = text[:SNIFF_BYTES]
     if len(text) > SNIFF_BYTES and "\n" in sample:
-        sample = sample[: sample.rindex("\n")]  # whole lines only
+        sample = sample[: sample.rindex("\n")]
+    return sample
+
+
+def _fit(sample: str, delimiter: str) -> tuple[int, int]:
+    """(rows with as many fields as the header, the header's width) when `delimiter` splits `sample`;
+    (0, 0) when the header is a single field."""
+    reader = csv.reader(io.StringIO(sample, newline=""), Rfc4180, delimiter=delimiter, strict=False)
+    widths: list[int] = []
     try:
-        return csv.Sniffer().sniff(sample, delimiters="\t" if fmt == "tsv" else ",;|\t")
-    except csv.Error:
-        return csv.excel_tab if fmt == "tsv" else csv.excel
+        widths = [len(row) for row in reader if row and (len(row) > 1 or row[0].strip())]
+    except csv.Error:  # a sample cut inside a quoted field: the rows read so far still count
+        pass
+    if not widths or widths[0] < 2:
+        return 0, 0
+    return sum(width == widths[0] for width in widths), widths[0]
+
+
+def delimiter(text: str, fmt: str) -> str:
+    """The candidate delimiter that fits the most rows (`_fit`); the first candidate when none splits the header."""
+    candidates = "\t" if fmt == "tsv" else ",;\t|"
+    if len(candidates) == 1:
+        return candidates
+    sample = _sample(text)
+    return max(candidates, key=lambda candidate: _fit(sample, candidate))  # max keeps the first of equals
 
 
 def cell_value(cell: str) -> Any:
@@ -193,7 +231,7 @@ def _header(row: list[str], notes: list[str]) -> list[str]:
 def parse_csv(text: str, fmt: str, notes: list[str]) -> list[dict[str, Any]]:
     """Rows as objects keyed by the header row, numbers typed."""
     label = fmt.upper()
-    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text, fmt), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), Rfc4180, delimiter=delimiter(text, fmt))
     header: list[str] | None = None
     records: list[dict[str, Any]] = []
     line = 1
@@ -218,6 +256,27 @@ def parse_csv(text: str, fmt: str, notes: list[str]) -> list[dict[str, Any]]:
 
 
 # ---- YAML --------------------------------------------------------------------------------------------------
+class YamlLoader(_BaseLoader):
+    """The safe loader, with mappings keyed by each key's own text (`_construct_map`)."""
+
+
+def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[dict[str, Any]]:
+    """A mapping keyed by its keys' text: the safe loader would type `1` and `true` and merge them (`1 == True`).
+    Merge keys (`<<`) are applied first; a later key wins over an earlier one, as before."""
+    mapping: dict[str, Any] = {}
+    yield mapping
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise yaml.constructor.ConstructorError("while constructing a mapping", node.start_mark,
+                                                    "found a key that is not a scalar (JSON keys are strings)",
+                                                    key_node.start_mark)
+        mapping[key_node.value] = loader.construct_object(value_node)
+
+
+YamlLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+
+
 def parse_yaml(text: str) -> Any:
     try:
         value = yaml.load(text, Loader=YamlLoader)  # noqa: S506 - a safe loader (C or Python)
@@ -268,7 +327,7 @@ def _jsonable(value: Any, done: dict[int, Any]) -> Any:
         if id(value) in done:
             return done[id(value)]
         if isinstance(value, dict):
-            out: Any = {_key(k): _jsonable(v, done) for k, v in value.items()}
+            out: Any = {k: _jsonable(v, done) for k, v in value.items()}  # keys are text (_construct_map)
         else:
             out = [_jsonable(item, done) for item in (sorted(value, key=str) if isinstance(value, set) else value)]
         done[id(value)] = out
@@ -280,16 +339,6 @@ def _jsonable(value: Any, done: dict[int, Any]) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)  # .nan / .inf: JSON has no such numbers
     return value
-
-
-def _key(key: Any) -> str:
-    if isinstance(key, str):
-        return key
-    if isinstance(key, bool) or key is None:
-        return json.dumps(key)
-    if isinstance(key, dt.date | dt.datetime):
-        return key.isoformat()
-    return str(key)
 
 
 # ---- XML ---------------------------------------------------------------------------------------------------

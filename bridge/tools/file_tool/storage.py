@@ -3,7 +3,8 @@
 A large answer then stays out of the model's context: the tool returns the stored file as a `resource_link`.
 `storage_path` is a directory (relative to the first allowed directory; created if missing) and must resolve
 inside an allowed directory (WORD_BRIDGE_ALLOWED_DIRS), symlinks followed; `filename` is a plain file name.
-The place is checked before the tool is called (a refusal costs no call); an existing file is never
+The place is checked before the tool is called (a refusal costs no call) but nothing is created until the
+response is written: a refused or failed call leaves no directory behind. An existing file is never
 overwritten, and a symlink is never followed when the file is created.
 """
 
@@ -51,20 +52,33 @@ def _check_filename(filename: str) -> str:
 
 @dataclass
 class StorageTarget:
-    """A checked place for the response: a new file inside an allowed directory."""
+    """A checked place for the response: a new file inside an allowed directory (which may not exist yet)."""
 
     path: Path
     server: str
     tool_name: str
     response_format: str
     description: str | None
+    shown: str = ""
+    """`storage_path` as the caller gave it (clipped; the first allowed directory without one), for messages."""
+
+
+def _check_creatable(directory: Path, shown: str) -> None:
+    """Refuse a directory that could not be created (under a file, or read-only) without creating anything."""
+    existing = directory
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise FileToolError(f"Storage path '{shown}' cannot be created: Not a directory")
+    if existing != directory and not os.access(existing, os.W_OK | os.X_OK):
+        raise FileToolError(f"Storage path '{shown}' cannot be created: Permission denied")
 
 
 def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filename: str | None,
                  response_format: str, description: str | None) -> StorageTarget:
-    """Check (and create) the directory and the file name before the tool runs, so a refusal costs no call."""
+    """Check the directory and the file name before the tool runs, so a refusal costs no call; create nothing."""
     dirs = allowed_dirs()
-    shown = clip(storage_path) if storage_path else storage_path
+    shown = clip(storage_path) if storage_path else str(dirs[0])
     try:
         directory = resolve_allowed(storage_path or dirs[0], dirs)
     except InvalidPath as exc:
@@ -74,10 +88,7 @@ def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filen
                             f"({', '.join(map(str, exc.allowed))})") from None
     except (OSError, RuntimeError) as exc:
         raise FileToolError(f"Storage path '{shown}' cannot be resolved: {clip(str(exc))}") from None
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise FileToolError(f"Storage path '{shown}' cannot be created: {exc.strerror or exc}") from None
+    _check_creatable(directory, shown)
     name = _check_filename(filename) if filename else default_filename(server, tool_name, response_format)
     try:
         target = resolve_allowed(directory / name, dirs)  # a symlink named like the file must not lead outside
@@ -85,12 +96,28 @@ def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filen
         raise FileToolError(f"File path '{clip(str(directory / name))}' is not within allowed directories") from None
     if os.path.lexists(directory / name) or target.exists():
         raise FileToolError(f"File '{target}' already exists; choose another filename")
-    return StorageTarget(target, server, tool_name, response_format, description)
+    return StorageTarget(target, server, tool_name, response_format, description, shown)
+
+
+def _make_directory(target: StorageTarget) -> None:
+    """Create the file's directory now that there is a response to write, and check again that the file still
+    resolves inside the allowed directories (a symlink may have appeared since `plan_storage`)."""
+    try:
+        target.path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileToolError(f"Storage path '{target.shown}' cannot be created: {exc.strerror or exc}") from None
+    try:
+        resolve_allowed(target.path, allowed_dirs())
+    except OutsideAllowedDirs:
+        raise FileToolError(f"File path '{clip(str(target.path))}' is not within allowed directories") from None
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise FileToolError(f"Storage path '{target.shown}' cannot be resolved: {clip(str(exc))}") from None
 
 
 def write_response(target: StorageTarget, text: str) -> ResourceLink:
     """Write `text` to the new file (never over an existing one, never through a symlink) and link to it."""
     data = text.encode("utf-8")
+    _make_directory(target)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(target.path, flags, 0o644)

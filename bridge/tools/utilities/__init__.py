@@ -1,7 +1,8 @@
 """The utility tools of seed 002: web_search, http_get, get_weather, get_random_user, get_time, list_tools,
 server_status — as MCP tools (`register`) and as the plain `{id, method, params}` API behind `POST /rpc`
 (`call_method`). Both run the same code and give the same result object; the MCP tools list the seed's schemas
-and answer its errors as JSON-RPC errors (see `common.to_mcp`).
+and answer its errors as JSON-RPC errors (see `common.to_mcp`). `call_method` also calls every other tool the
+server lists (`list_tools` shows them all), in process (see `tool_calls`).
 """
 
 from __future__ import annotations

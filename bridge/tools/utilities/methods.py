@@ -1,4 +1,5 @@
-"""The seven methods of seed 002 by name, and `call_method`, the dispatcher `/rpc` and the MCP tools share.
+"""The seven methods of seed 002 by name, and `call_method`, the dispatcher behind `/rpc` (any other tool the
+server lists is called through tool_calls.py).
 
 `list_tools` and `server_status` describe the MCP server they are given: every tool it lists (all seeds), and
 which language model `text_processor` would use now (`claudeStatus`: `sampling` when the calling MCP client
@@ -14,10 +15,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from mcp.server.mcpserver import MCPServer
 
-from bridge.outbound import clip
 from bridge.tools import language_model
-from bridge.tools.utilities import clock, providers, web
-from bridge.tools.utilities.common import BAD_REQUEST, NOT_FOUND, UtilityError, now_iso
+from bridge.tools.utilities import clock, providers, tool_calls, web
+from bridge.tools.utilities.common import BAD_REQUEST, UtilityError, now_iso
 
 
 @dataclass(frozen=True)
@@ -96,11 +96,13 @@ METHODS: Final[dict[str, Method]] = {m.name: m for m in (
 
 async def call_method(method: str, params: dict[str, Any], *, server: MCPServer,
                       client_samples: bool = False) -> dict[str, Any]:
-    """The seed's `result` for one call; raises UtilityError (400 bad parameters, 404 unknown method, 500)."""
-    found = METHODS.get(method) if isinstance(method, str) else None
-    if found is None:
-        raise UtilityError(NOT_FOUND, f"Tool not found: {clip(str(method))}", "tool_not_found",
-                           [f"Use one of: {', '.join(METHODS)}"], available_methods=list(METHODS))
+    """The seed's `result` for one call; raises UtilityError (400 bad parameters, 404 unknown method, 500).
+
+    A method is one of the seven, or any other tool `server` lists (`list_tools` shows them all, so each can be
+    called): those run as an MCP client's call would (tool_calls.py)."""
     if not isinstance(params, dict):
         raise UtilityError(BAD_REQUEST, "params must be an object", "invalid_request", ["Send params as {}"])
+    found = METHODS.get(method) if isinstance(method, str) else None
+    if found is None:
+        return await tool_calls.call_tool(server, str(method), params)
     return await found.run(params, Caller(server, client_samples))
