@@ -83,6 +83,8 @@ class FakePane:
     session: str | None = None
     token: str | None = None
     origin: str | None = None
+    instance: str | None = None
+    """Sent as `hello.instance` (the real pane sends its id registry's salt, new on every load)."""
     inline: bool = False
     """Answer each ai-cmd before reading the next frame (a benchmark's lean pane), not in a task of its own."""
     received: list[dict[str, Any]] = field(default_factory=list)
@@ -100,7 +102,7 @@ class FakePane:
             "type": "hello", "protocol": 1, "session": self.session, "token": self.token,
             "document": {"title": self.title, "url": f"https://example.test/{self.title}"},
             "host": {"app": "Word", "platform": "Simulator", "version": "test"},
-            "apiSets": {"WordApi": "1.9"},
+            "apiSets": {"WordApi": "1.9"}, **({"instance": self.instance} if self.instance else {}),
         }))
         reply = json.loads(await self._ws.recv())
         if reply["type"] != "welcome":
@@ -130,9 +132,10 @@ class FakePane:
         result = await self.handler(message)
         if result is None:  # the handler chose not to answer
             return
+        stats = result.pop("__stats__", None) or {"ms": 1.0, "syncs": 1}  # a handler may set the frame's stats
         try:
             await self._ws.send(json.dumps({"type": "ai-result", "id": message["id"], "result": result,
-                                            "stats": {"ms": 1.0, "syncs": 1}}))
+                                            "stats": stats}))
         except websockets.ConnectionClosed:
             pass
 

@@ -86,6 +86,50 @@ async def test_a_cached_answer_says_when_its_document_has_disconnected(server):
     assert any(d["level"] == "warn" and "disconnected" in d["msg"] for d in again["diagnostics"])
 
 
+async def test_a_paused_panes_refusal_is_not_kept_so_a_retry_after_resuming_runs_the_op(server):
+    """The pane marks a refusal that ran nothing (`stats.notRun`); keeping it would answer every retry with it."""
+    paused = [True]
+
+    async def pausable(command: dict[str, Any]) -> dict[str, Any]:
+        if paused[0]:
+            return {"ok": False, "op": command["op"]["op"], "data": {}, "code": "E_PERMISSION",
+                    "diagnostics": [{"level": "error", "msg": "AI edits are paused"}],
+                    "__stats__": {"ms": 0, "syncs": 0, "notRun": True}}
+        return {"ok": True, "op": command["op"]["op"], "data": {"rangeId": "rng_x_1"}, "diagnostics": []}
+
+    pane = await FakePane(server, handler=pausable).connect()
+    refused = await edit(server, meta=meta("insertText", text="Z"), taskId="t-pause")
+    assert refused["code"] == "E_PERMISSION"
+    paused[0] = False
+    done = await edit(server, meta=meta("insertText", text="Z"), taskId="t-pause")
+    assert done["ok"] is True and not any("repeated taskId" in d["msg"] for d in done["diagnostics"])
+    assert len(pane.received) == 2
+    again = await edit(server, meta=meta("insertText", text="Z"), taskId="t-pause")  # now it is the answer
+    assert again["ok"] is True and len(pane.received) == 2
+    await pane.close()
+
+
+async def test_a_cached_answer_says_when_the_pane_was_reloaded_or_reconnected_since(server):
+    """Ids in a cached result die with the pane load that made them: a repeat after a reload says so."""
+    first = await FakePane(server, instance="load1").connect()
+    await edit(server, meta=meta("getSelection"), taskId="t-reload")
+    await first.close()
+    same_load = await FakePane(server, session=first.session, instance="load1").connect()
+    quiet = await edit(server, meta=meta("getSelection"), taskId="t-reload")
+    assert not any(d["level"] == "warn" for d in quiet["diagnostics"])
+    await same_load.close()
+    reloaded = await FakePane(server, session=first.session, instance="load2").connect()
+    again = await edit(server, meta=meta("getSelection"), taskId="t-reload")
+    assert again["ok"] is True and len(reloaded.received) == 0
+    warns = [d["msg"] for d in again["diagnostics"] if d["level"] == "warn"]
+    assert len(warns) == 1 and "was reloaded since this result" in warns[0] and "rangeIds" in warns[0]
+    await reloaded.close()
+    unknown = await FakePane(server, session=first.session).connect()  # a pane that does not say which load it is
+    maybe = await edit(server, meta=meta("getSelection"), taskId="t-reload")
+    assert any(d["level"] == "warn" and "has reconnected since" in d["msg"] for d in maybe["diagnostics"])
+    await unknown.close()
+
+
 async def test_a_concurrent_request_with_another_op_under_a_running_task_id_is_refused(server):
     import asyncio
 

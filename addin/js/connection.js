@@ -19,6 +19,8 @@ const TOKEN_KEY = "wordBridge.token";
  * @property {{ title: string, url: string }} document
  * @property {{ app: "Word", platform: string, version: string }} host
  * @property {Record<string, string>} apiSets
+ * @property {string} [instance]  this load of the pane (its id registry's salt): the server warns when a cached
+ *   result's ids come from an earlier load
  */
 
 /**

@@ -96,6 +96,7 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
       const refused = outcome(errorEnvelope(opName, "E_PERMISSION", [
         diagnostic("error", "AI edits are paused in the Word Bridge pane: switch off \"Pause AI edits\" to allow them"),
       ]));
+      refused.stats.notRun = true; // the server then keeps no result for the taskId: a retry runs the op
       notRun.add(refused);
       return refused;
     }

@@ -73,7 +73,7 @@ async function boot() {
   const connection = createConnection({
     url: defaultSocketUrl(window.location),
     token: rememberedToken(window.location, storeOver(() => window.localStorage)),
-    hello: () => describeHost(apis.Office, { simulated: apis.simulated }),
+    hello: () => ({ ...describeHost(apis.Office, { simulated: apis.simulated }), instance: engine.registry.salt }),
     isPaused: () => engine.paused,
     onState: (state) => view.showConnection(state),
     onCommand: async (cmd, onProgress) => {

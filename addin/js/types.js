@@ -17,7 +17,8 @@
  */
 
 /**
- * @typedef {{ ms: number, syncs: number, cached?: boolean }} RunStats
+ * @typedef {{ ms: number, syncs: number, cached?: boolean, notRun?: boolean }} RunStats  notRun: refused without
+ *   running anything (a paused pane): not the taskId's answer, a retry runs the op
  * @typedef {{ result: ResultEnvelope, stats: RunStats }} ExecuteOutcome
  */
 

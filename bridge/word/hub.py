@@ -8,23 +8,21 @@ sends it to the right pane as an `ai-cmd`, and waits for the pane's
 - ops on one document run one at a time, in arrival order;
 - every op has a deadline (`E_TIMEOUT`);
 - in-flight ops fail at once when their pane disconnects (`E_RUNTIME`);
-- a repeated `taskId` returns the first result without asking the pane again.
+- a repeated `taskId` returns the first result without asking the pane again (retries.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bridge.word.envelope import Code, diagnostic, fail
+from bridge.word.retries import RequestKey, ResultCache, pane_change
 
 Envelope = dict[str, Any]
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
@@ -60,10 +58,19 @@ class PaneSession:
     last_active: float
     paused: bool = False
     channel: PaneChannel | None = None
+    instance: str = ""
+    """The pane's own id for this load of it (`hello.instance`): a reloaded pane has a new one, and the ids it gave
+    out before are gone."""
+    connections: int = 0
+    """How many times a pane has connected to this session (reconnects and reloads)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     pending: dict[str, asyncio.Future[Envelope]] = field(default_factory=dict)
     progress: dict[str, ProgressCallback] = field(default_factory=dict)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def generation(self) -> tuple[str, int]:
+        """Which pane load and which connection answers now: a cached result remembers it."""
+        return self.instance, self.connections
 
     def ref(self) -> dict[str, Any]:
         """Which document this is, as a result names it (`document: {id, title}`)."""
@@ -92,39 +99,9 @@ class Outcome:
     stats: dict[str, Any] | None = None
     cached: bool = False
     final: bool = True
-    """False when the op never got a pane's answer (no pane, disconnect, timeout): a retry may still run it."""
-
-
-@dataclass(frozen=True)
-class RequestKey:
-    """What a taskId promises to repeat: the op, a digest of each top-level arg, and the document asked for.
-
-    A retry is only a retry when all of it matches; anything else under the same taskId is a different
-    request, and answering it from the cache would drop an edit without a word.
-    """
-
-    op: str
-    args: tuple[tuple[str, str], ...]
-    document: str | None = None
-
-    @classmethod
-    def of(cls, op: dict[str, Any], document: str | None = None) -> RequestKey:
-        raw = op.get("args")
-        args: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        return cls(str(op.get("op", "unknown")), tuple(sorted((k, _digest(v)) for k, v in args.items())), document)
-
-    def difference(self, other: RequestKey, served_by: dict[str, Any] | None) -> str | None:
-        """Why `other` is not a repeat of this request (None when it is)."""
-        if other.op != self.op:
-            return f"op {other.op!r} instead of {self.op!r}"
-        mine, theirs = dict(self.args), dict(other.args)
-        changed = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
-        if changed:
-            return "other args (" + ", ".join(f"args.{k}" for k in changed) + ")"
-        if other.document and not _names(other.document, served_by):
-            first = f"{served_by['title']!r} ({served_by['id']})" if served_by else "another document"
-            return f"document {other.document!r} instead of {first}"
-        return None
+    """False when the op never ran (no pane, disconnect, timeout, a paused pane's refusal): a retry may run it."""
+    served_by: tuple[str, int] | None = None
+    """The serving session's `generation()` when the pane answered."""
 
 
 class PaneGone(Exception):
@@ -158,8 +135,7 @@ class Hub:
         self.reconnect_grace = reconnect_grace
         self.forget_after = forget_after
         self._sessions: dict[str, PaneSession] = {}
-        self._results: OrderedDict[str, tuple[RequestKey, Outcome]] = OrderedDict()
-        self._result_cache_size = result_cache_size
+        self._results: ResultCache[Outcome] = ResultCache(result_cache_size)
         self._inflight: dict[str, tuple[RequestKey, asyncio.Future[Outcome]]] = {}
         self._notices: set[asyncio.Task[None]] = set()
         self._document_listeners: list[Callable[[], None]] = []
@@ -203,6 +179,9 @@ class Hub:
         session.host_version = str(host.get("version") or "")[:40]
         session.api_sets = {str(k)[:40]: str(v)[:10] for k, v in list(api_sets.items())[:20]}
         session.last_active = now
+        instance = hello.get("instance")
+        session.instance = instance[:64] if isinstance(instance, str) else ""
+        session.connections += 1
         previous = session.channel
         session.channel = channel
         session.connected.set()
@@ -294,10 +273,10 @@ class Hub:
     # ---- submitting ops -----------------------------------------------
     def cached(self, task_id: str | None, key: RequestKey) -> Outcome | None:
         """The first result of a taskId when `key` repeats its request; a refusal when it asks for something else."""
-        if not task_id or task_id not in self._results:
+        kept = self._results.get(task_id) if task_id else None
+        if kept is None or task_id is None:
             return None
-        first_key, outcome = self._results[task_id]
-        self._results.move_to_end(task_id)
+        first_key, outcome = kept
         return self._answer_repeat(task_id, first_key, key, outcome)
 
     def _answer_repeat(self, task_id: str, first_key: RequestKey, key: RequestKey, outcome: Outcome) -> Outcome:
@@ -315,6 +294,9 @@ class Hub:
         if outcome.document and (served is None or served.channel is None):
             diags.append(diagnostic("warn", f"the document that ran this op ({outcome.document['title']!r}, "
                                     f"{outcome.document['id']}) has disconnected since; this result is from before"))
+        elif served is not None and outcome.served_by is not None and (
+                changed := pane_change(outcome.served_by, served.generation(), f"{served.title!r} ({served.id})")):
+            diags.append(diagnostic("warn", changed))
         return Outcome({**outcome.envelope, "diagnostics": diags}, outcome.document, outcome.stats, cached=True)
 
     async def submit(
@@ -350,7 +332,7 @@ class Hub:
         try:
             outcome = await self._deliver(op, content, task_id, document, timeout or self.op_timeout, progress)
             if outcome.final:
-                self._remember(task_id, key, outcome)
+                self._results.put(task_id, key, outcome)
             future.set_result(outcome)
             return outcome
         except BaseException as exc:  # cancelled callers must not strand waiters
@@ -425,7 +407,11 @@ class Hub:
         stats = envelope.pop("_stats", None)
         if envelope.get("op") in (None, "unknown"):
             envelope["op"] = op_name
-        return Outcome(envelope, session.ref(), stats if isinstance(stats, dict) else None)
+        if not isinstance(stats, dict):
+            stats = None
+        # A refusal that ran nothing (a paused pane's) is not this taskId's answer: a retry must run the op.
+        ran = not (stats and stats.get("notRun") is True)
+        return Outcome(envelope, session.ref(), stats, final=ran, served_by=session.generation())
 
     def _route(self, document: str | None, op_name: str) -> tuple[PaneSession | None, Envelope | None]:
         """Pick the session for `document` (an id or a title), else the most recently active one."""
@@ -449,11 +435,6 @@ class Hub:
                               diagnostics=[diagnostic("info", self.open_pane_hint)])
         return max(live, key=lambda s: s.last_active), None
 
-    def _remember(self, task_id: str, key: RequestKey, outcome: Outcome) -> None:
-        self._results[task_id] = (key, outcome)
-        self._results.move_to_end(task_id)
-        while len(self._results) > self._result_cache_size:
-            self._results.popitem(last=False)
 
 
 async def _send_quietly(channel: PaneChannel, frame: dict[str, Any]) -> None:
@@ -470,14 +451,3 @@ def _valid_session_id(value: object) -> bool:
 def _obj(value: object) -> dict[str, Any]:
     """A JSON object from the pane, or an empty one when it sent something else."""
     return value if isinstance(value, dict) else {}
-
-
-def _digest(value: Any) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, separators=(",", ":")).encode()).hexdigest()[:32]
-
-
-def _names(document: str, served_by: dict[str, Any] | None) -> bool:
-    """Does `document` (an id or a title, as callers pass it) name the document that served a result?"""
-    if served_by is None:
-        return False
-    return document == served_by.get("id") or document.casefold() == str(served_by.get("title", "")).casefold()

@@ -15,7 +15,8 @@ import httpx
 
 from bridge import outbound
 from bridge.word.envelope import Code, OpError
-from bridge.word.hub import Hub, ProgressCallback, RequestKey
+from bridge.word.hub import Hub, ProgressCallback
+from bridge.word.retries import RequestKey
 from bridge.word.ops import ParsedOp, parse_edit_task, summarize
 from bridge.word.ops.normalize import json_type
 from bridge.word.pictures import PictureLimits, load_picture

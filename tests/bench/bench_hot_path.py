@@ -30,7 +30,8 @@ from websockets.server import ServerProtocol
 
 from bridge.server.mcp_tools import build_mcp_server
 from bridge.setup.certs import ensure_dev_certs, ssl_context_trusting
-from bridge.word.hub import Hub, RequestKey
+from bridge.word.hub import Hub
+from bridge.word.retries import RequestKey
 from bridge.word.ops import parse_edit_task
 from bridge.word.service import EditService, _shape, compact_json
 from tests.support import meta

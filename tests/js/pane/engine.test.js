@@ -70,8 +70,10 @@ for (const profile of PROFILES) {
       ["table.create", { rows: 1, cols: 1, scope: "document" }],
       ["getSelection", {}],
     ]) {
-      const refused = fails(await run(op, args, { id: `paused-${op}-${profile}` }), "E_PERMISSION");
+      const outcome = await run(op, args, { id: `paused-${op}-${profile}` });
+      const refused = fails(outcome, "E_PERMISSION");
       assert.equal(refused.op, op);
+      assert.equal(outcome.stats.notRun, true, "the server must not keep a refusal that ran nothing as the taskId's answer");
     }
     assert.equal(JSON.stringify(sim.snapshot()), before);
     assert.equal(sim.syncCount, syncsBefore);
