@@ -6,18 +6,19 @@ Beyond the seed, every result carries `word_op`: a ready `word.op` envelope the 
 server's own op parser before it is returned.
 
 `output_format` is listed as the seed has it (required, `"default": "table"`), and a call that leaves it out gets
-that default instead of an error that would hide the call's other mistakes. A number reads the same in every output format: as the data gives it,
-with the currency symbol in a money column (`Price: $1200`, the seed's list rendering) — table cells, list items,
-structured records and the summary's min/max/mean/total alike. Data with nothing in it (`[]`, `{}`, blank text) is
-an `empty_data` error saying so.
+that default instead of an error that would hide the call's other mistakes. A number reads the same in every output
+format: as the data gives it (thousands separators included), with the currency symbol in a money column
+(`Price: $1200`, the seed's list rendering) — table cells, list items, structured records and the summary's
+min/max/mean/total alike. Data with nothing in it (`[]`, `{}`, blank text) is an `empty_data` error saying so. The
+markdown meant for Word is markdown-inert (`_escape`); the seed's own texts (list items, summary text) are not escaped.
 """
 
 from __future__ import annotations
 
 import base64
+import math
 import os
 import re
-import statistics
 import time
 from typing import Annotated, Any, Final, Literal
 
@@ -60,6 +61,11 @@ TABLE_STYLES: Final = {
     "creative": {"table_style": "Grid Table 4 - Accent 1", "alternating_rows": True, "borders": True},
 }
 MONEY: Final = re.compile(r"price|cost|amount|total|revenue|salary|fee|budget|spend|income", re.I)
+PLAIN_NUMBER: Final = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")  # "1200", "-1,200.50"
+_MARKDOWN_PUNCTUATION: Final = re.compile(r"[\\`*_\[\]<>|#~&]")
+_BLOCK_START: Final = re.compile(r"^(\d*)([-+=.)])")  # "- ", "+ ", "---", "===", "1. ", "1) " where a block begins
+_LINE_BREAK: Final = re.compile(r"\n")
+_EDGE_SPACE: Final = re.compile(r"^\s+|\s+$")
 CHART_WIDTH_PT: Final = 432  # 6 in: the text width of a default Word page
 
 DESCRIPTION: Final = (
@@ -201,15 +207,29 @@ def _money(header: str, value: Any) -> str:
     """How a value reads in every output format: `cell_text`, and a plain number in a money column with the currency
     symbol (WORD_BRIDGE_CURRENCY, default "$"), as the seed's list example shows (`Price: $1200`)."""
     text = cell_text(value)
-    if MONEY.search(header) and re.fullmatch(r"-?\d+(?:\.\d+)?", text):
+    if MONEY.search(header) and PLAIN_NUMBER.fullmatch(text):
         symbol = os.environ.get("WORD_BRIDGE_CURRENCY", "$")
         return f"-{symbol}{text[1:]}" if text.startswith("-") else f"{symbol}{text}"
     return text
 
 
 def _escape(text: str) -> str:
-    """Markdown-inert text: the pane should show the characters, not format them."""
-    return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", text)
+    """Markdown-inert text, so that Word shows the user's characters rather than formatting them.
+
+    CommonMark backslash escapes (which markdown-it honours) for every punctuation character that can mean something
+    (`&` too: `&amp;` stays as typed), and for a list marker or `=` where the text starts a block (`1.`, `+`, `---`).
+    Line breaks (as markdown's hard breaks give them) and white space at either end (which would indent into a code
+    block, or be trimmed) become character references, so the text stays one line inside the block it was put in.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a line ending is a line break, as markdown's own
+    text = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", text)
+    text = _BLOCK_START.sub(r"\g<1>\\\g<2>", text, count=1)
+    text = _LINE_BREAK.sub(_reference, text)
+    return _EDGE_SPACE.sub(_reference, text)
+
+
+def _reference(found: re.Match[str]) -> str:
+    return "".join(f"&#{ord(c)};" for c in found.group())
 
 
 def _list(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -254,10 +274,14 @@ def _field_stats(table: Table, i: int) -> tuple[dict[str, Any], dict[str, str]]:
     if is_numeric(values):
         nums = [number(v) or 0.0 for v in values]
         low, high = min(range(len(nums)), key=nums.__getitem__), max(range(len(nums)), key=nums.__getitem__)
-        out.update({"type": "number", "min": nums[low], "max": nums[high], "mean": round(statistics.fmean(nums), 2),
-                    "sum": round(sum(nums), 2)})
+        total = _total(nums)
+        mean = total / len(nums) if total is not None else math.fsum(n / len(nums) for n in nums)
+        out.update({"type": "number", "min": nums[low], "max": nums[high], "mean": round(mean, 2),
+                    "sum": None if total is None else round(total, 2)})
+        grouped = any("," in cell_text(v) for v in values)
         shown = {"min": _money(header, values[low]), "max": _money(header, values[high]),
-                 "mean": _money(header, _num(out["mean"])), "sum": _money(header, _num(out["sum"]))}
+                 "mean": _money(header, _num(out["mean"], grouped)),
+                 "sum": "too large to show" if total is None else _money(header, _num(out["sum"], grouped))}
     else:
         counts: dict[str, int] = {}
         for v in values:
@@ -266,9 +290,22 @@ def _field_stats(table: Table, i: int) -> tuple[dict[str, Any], dict[str, str]]:
     return out, shown
 
 
-def _num(value: float) -> str:
-    """A computed number as the data's numbers read: 1525.0 → "1525", 508.333 → "508.33" (no separators)."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
+def _total(nums: list[float]) -> float | None:
+    """The exact sum, or None past the float range (JSON has no Infinity)."""
+    try:
+        total = math.fsum(nums)
+    except OverflowError:
+        return None
+    return total if math.isfinite(total) else None
+
+
+def _num(value: float, grouped: bool = False) -> str:
+    """A computed number as the data's numbers read: 1525.0 → "1525", 508.333 → "508.33"; with thousands separators
+    ("1,525") only when the column's own numbers have them."""
+    comma = "," if grouped else ""
+    if float(value).is_integer():
+        return f"{int(value):{comma}}"
+    return f"{value:{comma}.2f}".rstrip("0").rstrip(".")
 
 
 def _summary(table: Table, total: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:

@@ -3,11 +3,14 @@
 Labels: the first column that is not all numbers (or a first column named like a date or period); without one, the
 row numbers. Series: up to six numeric columns. A line chart when the labels are dates or periods (a column named
 date/year/month/… or values such as 2024, 2024-05, Q1 2024) and there are three points or more; else a bar chart.
+Values of 1e100 and beyond are drawn in units of a power of ten (said on the value axis): matplotlib's tick
+arithmetic overflows near the float limit.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Final
@@ -59,6 +62,12 @@ def plan(table: Table) -> tuple[str, int | None, list[int]]:
     return kind, label, series
 
 
+def _power(values: dict[int, list[float | None]]) -> int:
+    """The power of ten the values are drawn in: 0, or the largest value's exponent from 1e100 on."""
+    peak = max((abs(v) for vs in values.values() for v in vs if v is not None), default=0.0)
+    return math.floor(math.log10(peak)) if peak >= 1e100 else 0
+
+
 def render(table: Table, style: str) -> Chart:
     """Draw the chart (see the module docstring)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -68,6 +77,8 @@ def render(table: Table, style: str) -> Chart:
     labels = [cell_text(r[label]) if label is not None else str(n) for n, r in enumerate(table.rows, start=1)]
     x_label = table.headers[label] if label is not None else "Row"
     values = {i: [number(r[i]) for r in table.rows] for i in series}
+    power = _power(values)
+    drawn = {i: [None if v is None else v / 10.0**power for v in vs] for i, vs in values.items()}
     names = [table.headers[i] for i in series]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     title = f"{joined} by {x_label}"
@@ -79,19 +90,19 @@ def render(table: Table, style: str) -> Chart:
     positions = list(range(len(labels)))
     if kind == "line":
         for n, i in enumerate(series):
-            axes.plot(positions, [v if v is not None else float("nan") for v in values[i]], marker="o",
+            axes.plot(positions, [v if v is not None else float("nan") for v in drawn[i]], marker="o",
                       color=colors[n % len(colors)], label=table.headers[i])
     else:
         width = 0.8 / len(series)
         for n, i in enumerate(series):
             offset = (n - (len(series) - 1) / 2) * width
-            axes.bar([p + offset for p in positions], [v or 0.0 for v in values[i]], width=width,
+            axes.bar([p + offset for p in positions], [v or 0.0 for v in drawn[i]], width=width,
                      color=colors[n % len(colors)], label=table.headers[i])
     axes.set_xticks(positions)
     crowded = len(labels) > 8 or max((len(x) for x in labels), default=0) > 10
     axes.set_xticklabels(labels, rotation=45 if crowded else 0, ha="right" if crowded else "center", fontsize=8)
     axes.set_xlabel(x_label)
-    axes.set_ylabel(names[0] if len(names) == 1 else "Value")
+    axes.set_ylabel((names[0] if len(names) == 1 else "Value") + (f" (×1e{power})" if power else ""))
     axes.set_title(title)
     axes.spines[["top", "right"]].set_visible(False)
     if style != "simple":

@@ -7,7 +7,10 @@
 - Text: a markdown table, `key: value` lines (Key/Value), or one item per line (bullets and numbers removed).
 - auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when the sniffer finds a delimiter that gives at least
   two columns on most lines, else text.
-Data with nothing in it (`[]`, `{}`, blank text, records without fields) raises EmptyData saying so.
+Data with nothing in it (`[]`, `{}`, blank text, records without fields) raises EmptyData saying so. A leading
+byte-order mark is not data. JSON's non-numbers (NaN, Infinity), numbers past the float range and nesting deeper than
+MAX_DEPTH are parse errors: no output can hold them as JSON, and deep nesting would exhaust the recursion limit.
+Headers that the display transform makes equal (`Name`, `name`) show their keys; still-equal ones are numbered.
 """
 
 from __future__ import annotations
@@ -15,10 +18,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+MAX_DEPTH: Final = 100
+_JSON_NESTING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)  # a string (skipped whole) or a bracket
 NUMBER = re.compile(r"^[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?%?$|^[-+]?\.\d+$")
 
 
@@ -53,10 +61,19 @@ def number(value: Any) -> float | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
-        return float(value)
+        return _finite(value)
     if isinstance(value, str) and NUMBER.match(value.strip()):
-        return float(re.sub(r"[,$€£¥%\s+]", "", value.strip()))
+        return _finite(re.sub(r"[,$€£¥%\s+]", "", value.strip()))
     return None
+
+
+def _finite(value: int | float | str) -> float | None:
+    """The value as a float, or None past the float range: "9" * 400 is text, not infinity."""
+    try:
+        found = float(value)
+    except OverflowError:
+        return None
+    return found if math.isfinite(found) else None
 
 
 def cell_text(value: Any) -> str:
@@ -104,12 +121,60 @@ def _from_json(found: Any) -> Table:
     return Table(["value"], ["Value"], [[x] for x in found])
 
 
-def _parse_json(data: str) -> Table:
+class _NotJsonNumber(ValueError):
+    """A number JSON cannot carry through to the output (raised from json.loads' hooks)."""
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
+
+
+def _constant(name: str) -> Any:
+    raise _NotJsonNumber(f"{name} is not valid JSON (JSON has no NaN or Infinity: use null or a string)")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJsonNumber(f"the number {_clip(text)} is out of range (beyond ±1.8e308)")
+    return value
+
+
+def _int(text: str) -> int:
+    """An integer that also fits a float (the statistics and charts need one); Python refuses > 4300 digits."""
     try:
-        found = json.loads(data)
+        value = int(text)
+        float(value)
+    except (ValueError, OverflowError):
+        raise _NotJsonNumber(f"the number {_clip(text)} is out of range (beyond ±1.8e308)") from None
+    return value
+
+
+def _too_deep(data: str) -> int | None:
+    """Where the arrays and objects first nest deeper than MAX_DEPTH (brackets inside strings don't count)."""
+    depth = 0
+    for found in _JSON_NESTING.finditer(data):
+        bracket = found.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return found.start()
+        elif bracket in "]}":
+            depth -= 1
+    return None
+
+
+def _parse_json(data: str) -> Table:
+    deep = _too_deep(data)
+    if deep is not None:
+        raise DataParseError("json", f"JSON nested deeper than {MAX_DEPTH} levels (at position {deep})")
+    try:
+        found = json.loads(data, parse_constant=_constant, parse_float=_float, parse_int=_int)
     except json.JSONDecodeError as exc:
         raise DataParseError("json", f"Invalid JSON syntax at position {exc.pos} (line {exc.lineno}, column "
                                      f"{exc.colno}): {exc.msg}") from exc
+    except _NotJsonNumber as exc:
+        raise DataParseError("json", f"Invalid JSON: {exc}") from exc
     return _from_json(found)
 
 
@@ -118,9 +183,12 @@ def _sniff(data: str) -> type[csv.Dialect] | None:
     if len(lines) < 2:
         return None
     try:
-        dialect = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t|")
+        sniffed = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t|")
     except csv.Error:
         return None
+    # Only the delimiter is taken: quoting is RFC 4180's ("), as the Sniffer takes the apostrophes of
+    # "Don't" and "'Twas" for quotes and merges rows.
+    dialect: type[csv.Dialect] = type("Sniffed", (csv.excel,), {"delimiter": sniffed.delimiter})
     counts = [len(r) for r in csv.reader(lines[:50], dialect)]
     usual = max(set(counts), key=counts.count)
     return dialect if usual >= 2 and counts.count(usual) >= 0.8 * len(counts) else None
@@ -162,6 +230,7 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
     """The format that was read (auto resolved) and the table (see the module docstring)."""
     fmt = input_format
     dialect = None
+    data = data.removeprefix("\ufeff")  # a byte-order mark, not part of the first header
     stripped = data.lstrip()
     if not stripped:
         raise EmptyData("text" if fmt == "auto" else fmt, "data is blank: nothing to format")
@@ -178,17 +247,40 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
         raise EmptyData(fmt, "data has no rows: nothing to format")
     if not table.keys:
         raise EmptyData(fmt, "data has no fields (only empty objects or lists): nothing to format")
+    table.headers = _distinct(table.keys, table.headers)
     return fmt, table
 
 
-def column(table: Table, name: str) -> int | None:
-    """The column `name` names: its key or header, ignoring case, spaces, `_` and `-`."""
-    def norm(s: str) -> str:
-        return re.sub(r"[\s_\-]+", "", s).casefold()
+def _distinct(keys: list[str], headers: list[str]) -> list[str]:
+    """Headers a reader (and sort_by) can tell apart: where the display transform made two equal (`Name` and `name`
+    both `Name`), the keys as the data gives them; where those are equal too (a CSV `Name,Name`), `Name (2)`."""
+    counts = Counter(headers)
+    shown = [key if counts[header] > 1 else header for key, header in zip(keys, headers, strict=True)]
+    used: set[str] = set()
+    last: dict[str, int] = {}  # the number a repeated header last got, so a long run of them stays linear
+    out = []
+    for header in shown:
+        name = header
+        while name in used:
+            last[header] = last.get(header, 1) + 1
+            name = f"{header} ({last[header]})"
+        used.add(name)
+        out.append(name)
+    return out
 
-    for i, (key, header) in enumerate(zip(table.keys, table.headers, strict=True)):
-        if norm(name) in (norm(key), norm(header)):
-            return i
+
+def _loose(s: str) -> str:
+    return re.sub(r"[\s_\-]+", "", s).casefold()
+
+
+def column(table: Table, name: str) -> int | None:
+    """The column `name` names: its key or header exactly, else ignoring case, spaces, `_` and `-` (exact first, so
+    that `name` reaches the column `name` even when a column `Name` comes before it)."""
+    matches: tuple[Callable[[str], str], ...] = (str, _loose)
+    for match in matches:
+        for i, (key, header) in enumerate(zip(table.keys, table.headers, strict=True)):
+            if match(name) in (match(key), match(header)):
+                return i
     return None
 
 
