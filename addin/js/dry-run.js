@@ -1,13 +1,18 @@
 // dryRun: what an op would do, checked against the document without changing anything. One sync reads
 // what the checks need: the targeted ranges and tables (ids must be known to the registry and their
 // objects still valid in Word), table bounds (the same checks the table ops make), named styles (from
-// document.getStyles where the host has it), the hits of a search to replace. Nothing is written and no id
-// is minted.
+// document.getStyles where the host has it), the hits of a search to replace, and the targets that are no
+// ranges (a comment, tracked changes, an anchor, sections), looked up by the op's own code. Nothing is
+// written and no id is minted.
 
 import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "./errors.js";
 import { clip, queueExpectation, TARGET_FIELDS } from "./expect.js";
 import { parseRef, resolveScope } from "./registry.js";
 import { builtInStyleValue } from "./styles.js";
+import { DRY_RUNS as ANCHOR_DRY_RUNS } from "./handlers/anchor.js";
+import { DRY_RUNS as COMMENT_DRY_RUNS } from "./handlers/comment.js";
+import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js";
+import { DRY_RUNS as REVISION_DRY_RUNS } from "./handlers/revisions.js";
 import { startSearch, wordSearch } from "./handlers/search.js";
 import { namedStyleNotFound } from "./handlers/style.js";
 import {
@@ -19,6 +24,47 @@ import {
 
 /** Strings longer than this are shortened in `wouldRun` (picture data, long texts). */
 const LONG_STRING = 200;
+
+/**
+ * The dry run of an op whose target is no range or table, made by the op's own code: `plan` makes the op's
+ * checks of its args and host at once (throwing its error); the function it returns queues the op's lookup
+ * (reads only); the function that one returns runs after the sync and throws the op's error (E_NOT_FOUND for
+ * a target the document does not have) or gives the `targets` entries that describe what was found. `plan`
+ * returns undefined when these args need no lookup. `field` is the arg naming the target: one that refers
+ * to an earlier op of a batch is not looked up.
+ * @typedef {{ field: string, plan: (env: HandlerEnv) => (() => () => Record<string, unknown>) | undefined }} TargetLookup
+ */
+
+/** The text links.js refuses to link: none but paragraph marks and breaks. */
+const NO_LINK_TEXT = /^[\r\n\u000b\f]*$/;
+
+/**
+ * hyperlink.set without `text` links the scope's own text and refuses a scope that has none (E_INVALID_ARG,
+ * links.js): its dry run reads that text too.
+ * @type {TargetLookup}
+ */
+const LINK_TEXT_LOOKUP = {
+  field: "scope",
+  plan({ context, registry, args, supports }) {
+    if (args.text !== undefined || !supports("WordApi", "1.3")) return undefined;
+    return () => {
+      const target = resolveScope(context, registry, args.scope ?? "selection");
+      const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
+      range.load("text");
+      return () => {
+        if (NO_LINK_TEXT.test(range.text)) {
+          throw new PaneError("E_INVALID_ARG", "The range has no text to link: select some text, or give args.text to insert linked text", "args.text");
+        }
+        return {};
+      };
+    };
+  },
+};
+
+/** @type {Readonly<Record<string, TargetLookup>>} */
+const TARGET_LOOKUPS = Object.freeze({
+  ...COMMENT_DRY_RUNS, ...REVISION_DRY_RUNS, ...ANCHOR_DRY_RUNS, ...HEADER_FOOTER_DRY_RUNS, "hyperlink.set": LINK_TEXT_LOOKUP,
+});
 
 /**
  * @typedef {object} DryRunPlan
@@ -52,6 +98,7 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
     throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
   }
   if (op === "table.mergeCells" && args.tableRef !== undefined) assertCanMerge(supports);
+  const lookup = planTargetLookup(op, env, targets, createdBy);
 
   if (expectText !== undefined) {
     const made = TARGET_FIELDS.map((name) => createdBy(args[name])).find(Boolean);
@@ -114,6 +161,13 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
     }
   }
 
+  // Queued last: nothing above may throw once it is queued.
+  if (lookup) {
+    const find = lookup();
+    reads = true;
+    checks.push(() => { Object.assign(targets, find()); });
+  }
+
   return {
     reads,
     finish() {
@@ -135,6 +189,27 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
       return err;
     },
   };
+}
+
+/**
+ * The lookup of an op's target that is no range (see TargetLookup), its checks made: undefined when the op has
+ * none, or when its target is made by an earlier op of the batch (then `targets` says so).
+ * @param {string} op
+ * @param {HandlerEnv} env
+ * @param {Record<string, any>} targets
+ * @param {(value: unknown) => string | undefined} createdBy
+ * @returns {(() => () => Record<string, unknown>) | undefined}  queue → find
+ */
+function planTargetLookup(op, env, targets, createdBy) {
+  const lookup = Object.hasOwn(TARGET_LOOKUPS, op) ? TARGET_LOOKUPS[op] : undefined;
+  if (!lookup) return undefined;
+  const value = env.args[lookup.field];
+  const made = (Array.isArray(value) ? value : [value]).map(createdBy).find(Boolean);
+  if (made) {
+    targets[lookup.field] = made;
+    return undefined;
+  }
+  return lookup.plan(env);
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
+import { clip } from "../expect.js";
 import { ANCHOR_TAG_PREFIX, resolveScopeRange } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -59,18 +60,56 @@ export async function list(env) {
 list.firstSync = /** @type {const} */ ("read");
 
 /**
+ * The lookup anchor.remove makes (dryRun makes it too): the host and the args checked at once, then (`queue`)
+ * the controls with the anchor's tag loaded for the next sync, then (`find`) them, or E_NOT_FOUND when the
+ * document has none.
+ * @param {HandlerEnv} env
+ * @returns {(fields: string) => () => { anchorId: string, keepContent: boolean, controls: Word.ContentControl[] }}
+ *   queue (the controls' fields to load) → find
+ */
+function anchorLookup(env) {
+  requireContentControls(env);
+  const anchorId = str(env.args, "anchorId", { min: 1 });
+  const keepContent = bool(env.args, "keepContent", true);
+  return (fields) => {
+    const controls = env.context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + anchorId);
+    controls.load(fields);
+    return () => {
+      if (!controls.items.length) throw new PaneError("E_NOT_FOUND", `No anchor "${anchorId}" in the document (list them with anchor.list)`, "args.anchorId");
+      return { anchorId, keepContent, controls: controls.items };
+    };
+  };
+}
+
+/**
  * anchor.remove {anchorId, keepContent}: delete the content control (and its content unless keepContent).
  * @param {HandlerEnv} env
  */
 export async function remove(env) {
-  requireContentControls(env);
-  const anchorId = str(env.args, "anchorId", { min: 1 });
-  const keepContent = bool(env.args, "keepContent", true);
-  const controls = env.context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + anchorId);
-  controls.load("items/id");
+  const find = anchorLookup(env)("items/id");
   await env.sync();
-  if (!controls.items.length) throw new PaneError("E_NOT_FOUND", `No anchor "${anchorId}" in the document (list them with anchor.list)`, "args.anchorId");
-  for (const control of controls.items) control.delete(keepContent);
+  const { anchorId, keepContent, controls } = find();
+  for (const control of controls) control.delete(keepContent);
   return { anchorId, removed: true, keepContent };
 }
 remove.firstSync = /** @type {const} */ ("read");
+
+/**
+ * The dry runs of the ops on one anchor, by op: the anchor found as anchor.remove finds it, with its text.
+ * @type {Record<string, import("../dry-run.js").TargetLookup>}
+ */
+export const DRY_RUNS = {
+  "anchor.remove": {
+    field: "anchorId",
+    plan(env) {
+      const queue = anchorLookup(env);
+      return () => {
+        const find = queue("items/id,items/text");
+        return () => {
+          const { anchorId, controls } = find();
+          return { anchorId: { anchorId, text: clip(controls[0].text) } };
+        };
+      };
+    },
+  },
+};

@@ -4,6 +4,7 @@
 
 import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
+import { clip } from "../expect.js";
 import { DEFAULT_TRACK_CAP, resolveScopeRange } from "../registry.js";
 import { isoDate } from "./revisions.js";
 
@@ -69,28 +70,50 @@ export async function list(env) {
 list.firstSync = /** @type {const} */ ("read");
 
 /**
- * The comment with `args.commentId`, after one sync (E_NOT_FOUND when the body has none with that id).
+ * The lookup of `args.commentId` as every op on one comment makes it: the host and the id checked at once, then
+ * (`queue`) the body's comments loaded for the next sync, then (`find`) the comment, or E_NOT_FOUND when the
+ * body has none with that id. dryRun makes the same lookup.
+ * @param {HandlerEnv} env
+ * @param {string} [extra]  more fields to load
+ * @returns {() => () => Word.Comment}  queue → find
+ */
+function commentLookup(env, extra = "") {
+  requireComments(env);
+  const id = str(env.args, "commentId", { min: 1 });
+  return () => {
+    const comments = env.context.document.body.getComments();
+    comments.load(`items/id${extra}`);
+    return () => {
+      const found = comments.items.find((c) => c.id === id);
+      if (!found) throw new PaneError("E_NOT_FOUND", `No comment "${id}" in the document (list them with comment.list)`, "args.commentId");
+      return found;
+    };
+  };
+}
+
+/**
+ * The comment with `args.commentId`, after one sync.
  * @param {HandlerEnv} env
  * @param {string} [extra]  more fields to load
  * @returns {Promise<Word.Comment>}
  */
 async function findComment(env, extra = "") {
-  requireComments(env);
-  const id = str(env.args, "commentId", { min: 1 });
-  const comments = env.context.document.body.getComments();
-  comments.load(`items/id${extra}`);
+  const find = commentLookup(env, extra)();
   await env.sync();
-  const found = comments.items.find((c) => c.id === id);
-  if (!found) throw new PaneError("E_NOT_FOUND", `No comment "${id}" in the document (list them with comment.list)`, "args.commentId");
-  return found;
+  return find();
 }
+
+/** @param {Record<string, any>} args  reply's text */
+const replyText = (args) => str(args, "text", { min: 1 });
+/** @param {Record<string, any>} args  resolve's resolved */
+const resolvedArg = (args) => bool(args, "resolved", true);
 
 /**
  * comment.reply {commentId, text} → {commentId, replyId}. Two syncs: find, then reply (closing sync).
  * @param {HandlerEnv} env
  */
 export async function reply(env) {
-  const text = str(env.args, "text", { min: 1 });
+  const text = replyText(env.args);
   const comment = await findComment(env);
   const added = comment.reply(text);
   added.load("id");
@@ -105,7 +128,7 @@ reply.firstSync = /** @type {const} */ ("read");
  * @param {HandlerEnv} env
  */
 export async function resolve(env) {
-  const resolved = bool(env.args, "resolved", true);
+  const resolved = resolvedArg(env.args);
   const comment = await findComment(env, ",items/resolved");
   const previous = comment.resolved;
   comment.resolved = resolved;
@@ -123,3 +146,33 @@ export async function remove(env) {
   return { commentId: comment.id, deleted: true };
 }
 remove.firstSync = /** @type {const} */ ("read");
+
+/**
+ * dryRun of the ops on one comment: each op's checks of its args, then its lookup; the comment is reported
+ * with its text and state.
+ * @param {(args: Record<string, any>) => unknown} checkArgs  the op's own checks, made before the lookup
+ * @returns {import("../dry-run.js").TargetLookup}
+ */
+function commentDryRun(checkArgs) {
+  return {
+    field: "commentId",
+    plan(env) {
+      checkArgs(env.args);
+      const queue = commentLookup(env, ",items/content,items/resolved");
+      return () => {
+        const find = queue();
+        return () => {
+          const comment = find();
+          return { commentId: { commentId: comment.id, text: clip(comment.content), resolved: comment.resolved } };
+        };
+      };
+    },
+  };
+}
+
+/** The dry runs of the ops on one comment, by op. */
+export const DRY_RUNS = {
+  "comment.reply": commentDryRun(replyText),
+  "comment.resolve": commentDryRun(resolvedArg),
+  "comment.delete": commentDryRun(() => undefined),
+};

@@ -29,26 +29,40 @@ function requireSections(env) {
 }
 
 /**
- * The sections `args.section` names ("all" or an index), after one sync that loads them; E_NOT_FOUND for an
- * index beyond the document.
+ * The lookup of the sections `args.section` names ("all" or an index), as both ops make it (dryRun too): the
+ * arg checked at once, then (`queue`) the sections loaded for the next sync, then (`pick`) those named, or
+ * E_NOT_FOUND for an index beyond the document.
  * @param {HandlerEnv} env
- * @returns {Promise<{ picked: { index: number, section: Word.Section }[], count: number }>}
+ * @returns {() => () => { picked: { index: number, section: Word.Section }[], count: number }}  queue → pick
  */
-async function pickSections(env) {
+function sectionsLookup(env) {
   const wanted = env.args.section ?? "all";
   if (wanted !== "all" && !(Number.isInteger(wanted) && wanted >= 0)) {
     throw new PaneError("E_INVALID_ARG", 'args.section must be a section index (0-based) or "all"', "args.section");
   }
-  const sections = env.context.document.sections;
-  sections.load("items");
+  return () => {
+    const sections = env.context.document.sections;
+    sections.load("items");
+    return () => {
+      const count = sections.items.length;
+      if (wanted !== "all" && wanted >= count) {
+        const has = count === 1 ? "has 1 section (index 0)" : `has ${count} sections (indexes 0-${count - 1})`;
+        throw new PaneError("E_NOT_FOUND", `args.section ${wanted} is beyond the document: it ${has}`, "args.section");
+      }
+      const picked = sections.items.map((section, index) => ({ index, section })).filter(({ index }) => wanted === "all" || index === wanted);
+      return { picked, count };
+    };
+  };
+}
+
+/**
+ * The sections `args.section` names, after one sync that loads them.
+ * @param {HandlerEnv} env
+ */
+async function pickSections(env) {
+  const pick = sectionsLookup(env)();
   await env.sync();
-  const count = sections.items.length;
-  if (wanted !== "all" && wanted >= count) {
-    const has = count === 1 ? "has 1 section (index 0)" : `has ${count} sections (indexes 0-${count - 1})`;
-    throw new PaneError("E_NOT_FOUND", `args.section ${wanted} is beyond the document: it ${has}`, "args.section");
-  }
-  const picked = sections.items.map((section, index) => ({ index, section })).filter(({ index }) => wanted === "all" || index === wanted);
-  return { picked, count };
+  return pick();
 }
 
 /**
@@ -65,9 +79,7 @@ const storyBody = (section, kind, type) => (kind === "header" ? section.getHeade
  * @param {HandlerEnv} env
  */
 export async function get(env) {
-  requireSections(env);
-  const kind = oneOf(env.args, "kind", [...KINDS, "both"], "both");
-  const type = oneOf(env.args, "type", [...TYPE_NAMES, "all"], "all");
+  const { kind, type } = getArgs(env);
   const kinds = kind === "both" ? KINDS : [kind];
   const types = type === "all" ? TYPE_NAMES : [type];
   const { picked } = await pickSections(env);
@@ -92,6 +104,17 @@ export async function get(env) {
 get.firstSync = /** @type {const} */ ("read");
 
 /**
+ * get's checks before it reads the sections: the host, kind and type.
+ * @param {HandlerEnv} env
+ */
+function getArgs(env) {
+  requireSections(env);
+  const kind = oneOf(env.args, "kind", [...KINDS, "both"], "both");
+  const type = oneOf(env.args, "type", [...TYPE_NAMES, "all"], "all");
+  return { kind, type };
+}
+
+/**
  * headerFooter.set {section="all", kind="header", type="primary", text | blocks}: replace the content of each
  * selected section's header or footer (text: "\n" starts a paragraph, "" empties it; blocks: the canonical
  * markdown blocks, built as insertMarkdown builds them, plain paragraphs in the Header/Footer style).
@@ -99,26 +122,78 @@ get.firstSync = /** @type {const} */ ("read");
  * @param {HandlerEnv} env
  */
 export async function set(env) {
+  const { kind, type, blocks, text } = setArgs(env);
+  const { picked, count } = await pickSections(env);
+  for (const { section } of picked) {
+    const body = storyBody(section, kind, type);
+    body.clear();
+    // The cleared body's empty paragraph is its last: kept after a table that ends the blocks.
+    if (blocks) buildBlocks(blocks, { spare: body.paragraphs.getFirst() }, kind === "header" ? "Header" : "Footer");
+    else if (text) body.insertText(text, "Start");
+  }
+  noteHiddenType(env, kind, type);
+  const data = { sections: picked.map(({ index }) => index), sectionCount: count, kind, type };
+  return blocks ? { ...data, blocks: blocks.length } : { ...data, text };
+}
+set.firstSync = /** @type {const} */ ("read");
+
+/**
+ * set's checks before it reads the sections: the host, kind, type, and the text or blocks.
+ * @param {HandlerEnv} env
+ */
+function setArgs(env) {
   requireSections(env);
   const { args } = env;
   const kind = oneOf(args, "kind", KINDS, "header");
   const type = oneOf(args, "type", TYPE_NAMES, "primary");
   const blocks = args.blocks === undefined ? undefined : checkBlocks(args.blocks);
   const text = blocks ? undefined : str(args, "text", { max: 32767 });
-  const { picked, count } = await pickSections(env);
-  for (const { section } of picked) {
-    const body = storyBody(section, kind, type);
-    body.clear();
-    if (blocks) buildBlocks(blocks, () => body.paragraphs.getFirst(), kind === "header" ? "Header" : "Footer");
-    else if (text) body.insertText(text, "Start");
-  }
-  if (type !== "primary") {
-    // The sections' "Different First Page" / "Different Odd & Even Pages" options decide whether Word shows these;
-    // WordApi cannot read or set them (only WordApiDesktop 1.3's PageSetup can), so say so rather than imply it shows.
-    const option = type === "firstPage" ? "Different First Page" : "Different Odd & Even Pages";
-    env.note("warn", `Word shows this ${kind} only in sections where "${option}" is on (Header & Footer > Options); the add-in cannot switch it on, so where it is off the text is kept but not shown`, "args.type");
-  }
-  const data = { sections: picked.map(({ index }) => index), sectionCount: count, kind, type };
-  return blocks ? { ...data, blocks: blocks.length } : { ...data, text };
+  return { kind, type, blocks, text };
 }
-set.firstSync = /** @type {const} */ ("read");
+
+/**
+ * A warning that a first-page or even-pages header/footer may not show.
+ * @param {HandlerEnv} env
+ * @param {"header" | "footer"} kind
+ * @param {TypeName} type
+ */
+function noteHiddenType(env, kind, type) {
+  if (type === "primary") return;
+  // The sections' "Different First Page" / "Different Odd & Even Pages" options decide whether Word shows these;
+  // WordApi cannot read or set them (only WordApiDesktop 1.3's PageSetup can), so say so rather than imply it shows.
+  const option = type === "firstPage" ? "Different First Page" : "Different Odd & Even Pages";
+  env.note("warn", `Word shows this ${kind} only in sections where "${option}" is on (Header & Footer > Options); the add-in cannot switch it on, so where it is off the text is kept but not shown`, "args.type");
+}
+
+/**
+ * The dry run of get or set: its checks, and the sections it would read or write, picked as it picks them.
+ * @param {(env: HandlerEnv) => (() => void) | void} checkArgs  the op's checks; what it returns runs once the
+ *   sections are picked (set's warning)
+ * @returns {import("../dry-run.js").TargetLookup}
+ */
+function sectionsDryRun(checkArgs) {
+  return {
+    field: "section",
+    plan(env) {
+      const afterPick = checkArgs(env);
+      const queue = sectionsLookup(env);
+      return () => {
+        const pick = queue();
+        return () => {
+          const { picked, count } = pick();
+          afterPick?.();
+          return { section: { sections: picked.map(({ index }) => index), sectionCount: count } };
+        };
+      };
+    },
+  };
+}
+
+/** The dry runs of get and set, by op. */
+export const DRY_RUNS = {
+  "headerFooter.get": sectionsDryRun((env) => { getArgs(env); }),
+  "headerFooter.set": sectionsDryRun((env) => {
+    const { kind, type } = setArgs(env);
+    return () => noteHiddenType(env, kind, type);
+  }),
+};

@@ -27,8 +27,11 @@ const MAX_BLOCKS = 5000;
 
 /**
  * Insert the blocks at the scope. Document: at its start or end, or instead of its whole content (replace).
- * A range or the selection: before its first paragraph (start/before), after its last (end/after), or after it
- * with the range's own content deleted (replace); paragraphs the replace leaves empty go too.
+ * A range or the selection: before its first paragraph (start/before), after its last (end/after), or instead
+ * of it (replace): a range of whole paragraphs (or an empty one) is emptied into one paragraph that the blocks
+ * take over, so no paragraph is left empty; of a range inside a paragraph only the text goes, the blocks follow
+ * its paragraph. Tables go in next to their neighbours: Word adds the one paragraph it requires after a table
+ * that ends the body and between two tables, and no other.
  * A replaced range is read first (one sync, reads only); everything else goes in Word.run's closing sync.
  * @param {HandlerEnv} env
  */
@@ -37,30 +40,11 @@ export async function insertMarkdown({ context, registry, args, sync }) {
   const location = oneOf(args, "location", LOCATIONS, "replace");
   const target = resolveScope(context, registry, args.scope ?? "selection");
 
-  /** @type {() => Word.Paragraph} the first new paragraph */
-  let start;
-  /** @type {(() => void) | undefined} the replaced range's deletion, queued after the insertion */
-  let deleteReplaced;
-  if (target.kind === "document") {
-    const { body } = target;
-    if (location === "replace") {
-      body.clear();
-      start = () => body.paragraphs.getFirst(); // the empty paragraph a cleared body keeps
-    } else start = () => body.insertParagraph("", location === "start" || location === "before" ? "Start" : "End");
-  } else {
-    const { range } = target;
-    const paragraphs = range.paragraphs;
-    const last = paragraphs.getLast();
-    if (location === "replace") {
-      range.load("text");
-      paragraphs.load("text");
-      await sync();
-      deleteReplaced = replacement(range, paragraphs.items.map((paragraph) => paragraph.text), last);
-    }
-    start = location === "start" || location === "before" ? () => paragraphs.getFirst().insertParagraph("", "Before") : () => last.insertParagraph("", "After");
-  }
-
-  const built = buildBlocks(blocks, start);
+  const { origin, keepSpare, deleteText } = target.kind === "document"
+    ? documentPlace(target.body, location)
+    : await rangePlace(target.range, location, sync);
+  const { built, spare } = buildBlocks(blocks, origin);
+  if (spare && !keepSpare) spare.delete();
   const first = built[0];
   const lastBuilt = built[built.length - 1];
   // Up to the last paragraph's text, not its mark: "end" on the id then lands in that paragraph, "replace" keeps
@@ -68,7 +52,7 @@ export async function insertMarkdown({ context, registry, args, sync }) {
   const from = (first.table ?? first.paragraph).getRange("Whole");
   const whole = lastBuilt.table ? from.expandTo(lastBuilt.table.getRange("Whole")) : from.expandTo(lastBuilt.paragraph.getRange("Content"));
   const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table });
-  deleteReplaced?.();
+  deleteText?.();
   return { rangeId, blocks: blocks.length };
 }
 /**
@@ -79,32 +63,151 @@ export async function insertMarkdown({ context, registry, args, sync }) {
 insertMarkdown.firstSync = ({ args }) => (args.scope !== "document" && (args.location ?? "replace") === "replace" ? "read" : "none");
 
 /**
- * @typedef {{ block: Block, paragraph: Word.Paragraph, table?: Word.Table }} Built  a block's paragraph (for a
- *   table: the paragraph after it, which Word keeps there)
+ * Where the blocks go, what becomes of an empty paragraph no block took, and what else a replace deletes.
+ * @typedef {{ origin: Origin, keepSpare: boolean, deleteText?: () => void }} Place
  */
 
 /**
- * Insert every block's paragraph or table and its text, then format them (headerFooter.set builds a header's
- * markdown with it too, its plain paragraphs in the Header/Footer style instead of Normal).
- * @param {Block[]} blocks
- * @param {() => Word.Paragraph} start
- * @param {Word.BuiltInStyleName | "Normal" | "Header" | "Footer"} [plainStyle]  the style of plain paragraphs
- * @returns {Built[]}
+ * The document: at its start or end, or in the empty paragraph a cleared body keeps (replace), which stays
+ * after a table: it is the body's last.
+ * @param {Word.Body} body
+ * @param {string} location
+ * @returns {Place}
  */
-export function buildBlocks(blocks, start, plainStyle = "Normal") {
+function documentPlace(body, location) {
+  if (location === "replace") {
+    body.clear();
+    return { origin: { spare: body.paragraphs.getFirst() }, keepSpare: true };
+  }
+  const where = location === "start" || location === "before" ? "Start" : "End";
+  return { origin: { paragraph: () => body.insertParagraph("", where), table: (values) => body.insertTable(values.length, values[0].length, where, values) }, keepSpare: true };
+}
+
+/**
+ * A range: before its first paragraph, after its last, or (replace, after one sync that reads it) instead
+ * of its whole paragraphs, emptied into one that the blocks take over, or after its paragraph with only its
+ * text deleted (queued after the insertion).
+ * @param {Word.Range} range
+ * @param {string} location
+ * @param {() => Promise<void>} sync
+ * @returns {Promise<Place>}
+ */
+async function rangePlace(range, location, sync) {
+  const paragraphs = range.paragraphs;
+  const last = paragraphs.getLast();
+  if (location !== "replace") {
+    return { origin: location === "start" || location === "before" ? nextTo(paragraphs.getFirst(), "Before") : nextTo(last, "After"), keepSpare: true };
+  }
+  const read = queueReplacedRead(range, paragraphs, last);
+  await sync();
+  const replaced = read();
+  if (!replaced.whole) return { origin: nextTo(last, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
+  emptyInto(paragraphs.getFirst(), last, replaced.texts);
+  return { origin: { spare: last }, keepSpare: replaced.required };
+}
+
+/**
+ * Where the first block goes: an empty paragraph already there (`spare`: a cleared body's, or a replaced
+ * range's), which the first paragraph block takes and tables go before; or a point where new paragraphs and
+ * tables are inserted.
+ * @typedef {{ spare: Word.Paragraph } | { paragraph: () => Word.Paragraph, table: (values: string[][]) => Word.Table }} Origin
+ */
+
+/**
+ * @typedef {{ block: Block, paragraph: Word.Paragraph, table?: undefined } | { block: Block, table: Word.Table, paragraph?: undefined }} Built
+ */
+
+/**
+ * New blocks before or after a paragraph.
+ * @param {Word.Paragraph} paragraph
+ * @param {"Before" | "After"} where
+ * @returns {Origin}
+ */
+function nextTo(paragraph, where) {
+  return { paragraph: () => paragraph.insertParagraph("", where), table: (values) => paragraph.insertTable(values.length, values[0].length, where, values) };
+}
+
+/**
+ * Queue what replacing a range must know (read by the caller's sync): whether it covers its paragraphs whole
+ * (the blocks then take their place) or only text inside them, and whether Word requires a paragraph after
+ * its last paragraph (the last of its body, or a table follows): where a table takes the place of the range,
+ * the emptied paragraph stays only then.
+ * @param {Word.Range} range
+ * @param {Word.ParagraphCollection} paragraphs  the range's
+ * @param {Word.Paragraph} last  its last paragraph
+ * @returns {() => { whole: boolean, text: string, texts: string[], required: boolean }}  after the sync
+ */
+function queueReplacedRead(range, paragraphs, last) {
+  range.load("text");
+  paragraphs.load("text");
+  last.load("isLastParagraph,tableNestingLevel");
+  const next = last.getNextOrNullObject();
+  next.load("tableNestingLevel");
+  return () => {
+    const { text } = range;
+    const texts = paragraphs.items.map((paragraph) => paragraph.text);
+    // A range ending with its last paragraph's mark covers that paragraph too.
+    const whole = texts.every((t) => t === "") || text.replace(/\r$/, "") === texts.join("\r");
+    const tableNext = !next.isNullObject && next.tableNestingLevel > last.tableNestingLevel;
+    return { whole, text, texts, required: last.isLastParagraph || tableNext };
+  };
+}
+
+/**
+ * Empty whole paragraphs into the last one: their text and marks go, the last one's mark stays (Word never
+ * has to join a paragraph with a table, and the last paragraph of the body keeps its mark).
+ * @param {Word.Paragraph} first
+ * @param {Word.Paragraph} last
+ * @param {string[]} texts  the paragraphs' texts
+ */
+function emptyInto(first, last, texts) {
+  if (texts.length === 1 && texts[0] === "") return; // already one empty paragraph: nothing to delete
+  first.getRange("Start").expandTo(last.getRange("Content")).delete();
+}
+
+/**
+ * Insert every block's paragraph or table and its text, then format them (headerFooter.set builds a header's
+ * markdown with it too, its plain paragraphs in the Header/Footer style instead of Normal). Each block goes
+ * after the one before; a paragraph between two tables is the one Word requires there.
+ * @param {Block[]} blocks
+ * @param {Origin} origin
+ * @param {Word.BuiltInStyleName | "Normal" | "Header" | "Footer"} [plainStyle]  the style of plain paragraphs
+ * @returns {{ built: Built[], spare: Word.Paragraph | undefined }}  spare: the origin's empty paragraph when no
+ *   block took it (the blocks are one table, which went before it): the caller keeps or deletes it
+ */
+export function buildBlocks(blocks, origin, plainStyle = "Normal") {
   const plan = planLists(blocks);
-  /** @type {Word.Paragraph | undefined} */
+  /** @type {Word.Paragraph | Word.Table | undefined} the block built last */
   let last;
-  let spare = false; // `last` is the empty paragraph after a table: the next paragraph block uses it
-  let afterList = false; // `last` is a list item
+  /** @type {"paragraph" | "listItem" | "table" | undefined} what `last` is */
+  let lastKind;
+  /** @type {Word.Paragraph | undefined} an empty paragraph right after `last` (or at the origin) */
+  let spare = "spare" in origin ? origin.spare : undefined;
+  /** @type {Word.Paragraph[]} paragraphs that only separate tables, or follow the last one */
+  const fillers = [];
   /** @type {{ list: Word.List, levels: Map<number, string> } | undefined} */
   let list;
-  // A new paragraph copies its neighbour's list membership: the first one's (from the document) and the one
-  // after a list item leave the list; nothing else is in a list when the next paragraph copies it.
+  // A new paragraph copies its neighbour's list membership: the first one (from the document) and one after a
+  // list item or a table leave any list; nothing else is in a list when the next paragraph copies it.
   const newParagraph = () => {
-    const paragraph = last ? last.insertParagraph("", "After") : start();
-    if (!last || afterList) paragraph.detachFromList();
+    /** @type {Word.Paragraph} */
+    let paragraph;
+    if (spare) [paragraph, spare] = [spare, undefined];
+    else paragraph = last ? last.insertParagraph("", "After") : /** @type {{ paragraph: () => Word.Paragraph }} */ (origin).paragraph();
+    if (lastKind !== "paragraph") paragraph.detachFromList();
     return paragraph;
+  };
+  /** @param {string[][]} values */
+  const newTable = (values) => {
+    const [rows, cols] = [values.length, values[0].length];
+    if (spare && !last) return spare.insertTable(rows, cols, "Before", values); // the spare stays after it
+    if (lastKind === "table") {
+      // One paragraph between two tables (the spare, if there is one): Word merges touching tables.
+      const between = newParagraph();
+      fillers.push(between);
+      return between.insertTable(rows, cols, "After", values);
+    }
+    return last ? last.insertTable(rows, cols, "After", values) : /** @type {{ table: (values: string[][]) => Word.Table }} */ (origin).table(values);
   };
   /** @type {Built[]} */
   const built = [];
@@ -112,18 +215,16 @@ export function buildBlocks(blocks, start, plainStyle = "Normal") {
   const texts = [];
   blocks.forEach((block, i) => {
     if (block.type === "table") {
-      const after = newParagraph();
       const cols = Math.max(1, ...block.rows.map((row) => row.length));
-      const values = block.rows.map((row) => Array.from({ length: cols }, (_, c) => row[c] ?? ""));
-      const table = after.insertTable(values.length, cols, "Before", values);
-      built.push({ block, paragraph: after, table });
-      [last, spare, afterList] = [after, true, false];
+      const table = newTable(block.rows.map((row) => Array.from({ length: cols }, (_, c) => row[c] ?? "")));
+      built.push({ block, table });
+      [last, lastKind, list] = [table, "table", undefined];
       return;
     }
     /** @type {Word.Paragraph} */
     let paragraph;
     if (block.type === "listItem" && plan[i] === "attach" && list) paragraph = list.list.insertParagraph("", "End");
-    else paragraph = spare && last ? last : newParagraph();
+    else paragraph = newParagraph();
     if (block.type === "listItem") {
       const starts = plan[i] === "start" || !list;
       if (!list || starts) list = { list: paragraph.startNewList(), levels: new Map() };
@@ -131,7 +232,7 @@ export function buildBlocks(blocks, start, plainStyle = "Normal") {
       // A started item is at level 0; an added one at its predecessor's level.
       if (!starts || block.level > 0) paragraph.listItem.level = block.level;
     } else list = undefined;
-    [last, spare, afterList] = [paragraph, false, block.type === "listItem"];
+    [last, lastKind] = [paragraph, block.type === "listItem" ? "listItem" : "paragraph"];
     built.push({ block, paragraph });
     if (block.type === "code") {
       if (block.text) texts.push([paragraph.insertText(block.text.replace(/\r\n|\r|\n/g, "\v"), "End"), { text: block.text, code: true }, false]);
@@ -141,26 +242,32 @@ export function buildBlocks(blocks, start, plainStyle = "Normal") {
     // "\n" in a run is a hard line break: Word's line break character, not a new paragraph.
     for (const run of block.runs) if (run.text) texts.push([paragraph.insertText(run.text.replace(/\r\n|\r|\n/g, "\v"), "End"), run, styled]);
   });
+  if (spare) {
+    spare.detachFromList(); // it may be a replaced list item or heading
+    fillers.push(spare);
+  }
+  for (const filler of fillers) filler.styleBuiltIn = plainStyle;
   for (const { block, paragraph, table } of built) format(block, paragraph, table, plainStyle);
   for (const [range, run, styled] of texts) formatRun(range, run, styled);
-  return built;
+  return { built, spare };
 }
 
 /**
  * @param {Block} block
- * @param {Word.Paragraph} paragraph
- * @param {Word.Table | undefined} table
+ * @param {Word.Paragraph | undefined} paragraph  a paragraph block's
+ * @param {Word.Table | undefined} table  a table block's
  * @param {Word.BuiltInStyleName | "Normal" | "Header" | "Footer"} plainStyle
  */
 function format(block, paragraph, table, plainStyle) {
-  if (block.type === "table" && table) {
-    paragraph.styleBuiltIn = plainStyle;
+  if (block.type === "table") {
+    if (!table) return;
     table.styleBuiltIn = "TableGrid";
     if (block.header) {
       table.headerRowCount = 1;
       table.rows.getFirst().font.bold = true;
     }
-  } else if (block.type === "heading") paragraph.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (`Heading${block.level}`);
+  } else if (!paragraph) return;
+  else if (block.type === "heading") paragraph.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (`Heading${block.level}`);
   else if (block.type === "quote") paragraph.styleBuiltIn = "Quote";
   else if (block.type === "code") paragraph.styleBuiltIn = "NoSpacing";
   else if (block.type === "listItem") paragraph.styleBuiltIn = "ListParagraph";
@@ -219,23 +326,6 @@ function setLevelKind(list, levels, level, kind) {
   levels.set(level, kind);
   if (kind === "bullet") list.setLevelBullet(level, "Solid");
   else list.setLevelNumbering(level, "Arabic");
-}
-
-/**
- * Replace: the range's content is deleted; when it covered the whole text of its paragraphs (or they were
- * empty), the paragraph left empty goes too (a range that ends with a paragraph mark takes its paragraphs with it).
- * @param {Word.Range} range  its text loaded
- * @param {string[]} texts  its paragraphs' texts
- * @param {Word.Paragraph} last  its last paragraph
- * @returns {() => void} queues the deletion
- */
-function replacement(range, texts, last) {
-  const text = range.text;
-  const covered = texts.every((t) => t === "") || text.replace(/\r$/, "") === texts.join("\r");
-  return () => {
-    if (text) range.delete();
-    if (covered && !text.endsWith("\r")) last.delete();
-  };
 }
 
 /**

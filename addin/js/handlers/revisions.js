@@ -7,6 +7,7 @@
 
 import { PaneError } from "../errors.js";
 import { oneOf } from "../args.js";
+import { clip } from "../expect.js";
 import { resolveScopeRange } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -188,43 +189,69 @@ export async function list(env) {
 list.firstSync = /** @type {const} */ ("read");
 
 /**
+ * @typedef {{ changes: Word.TrackedChangeCollection, all: true } | { changes: Word.TrackedChangeCollection, all: false,
+ *   wanted: string[], positions: number[] }} Decision  every change of `changes`, or those at `positions`
+ */
+
+/**
+ * The lookup accept and reject make (dryRun makes it too): the host checked at once, then (`queue`) the changes
+ * read for the next sync (the document's; with all: true, the scope's), then (`find`) what to decide: all of
+ * them, or the changes with the ids asked for (E_NOT_FOUND for an id the document does not have). changeIds are
+ * the document's (as every list gives them), so they are looked up in the whole document; `scope` narrows
+ * `all: true`.
+ * @param {HandlerEnv} env
+ * @returns {() => () => Decision}  queue → find
+ */
+function decisionLookup(env) {
+  requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
+  const scope = env.args.scope ?? "document";
+  const all = env.args.all === true;
+  return () => {
+    const where = all && scope !== "document" ? resolveScopeRange(env.context, env.registry, scope) : env.context.document.body;
+    const changes = where.getTrackedChanges().load(CHANGE_FIELDS);
+    return () => {
+      if (all) return { changes, all };
+      if (scope !== "document") {
+        env.note("info", "changeIds name changes anywhere in the document: scope only narrows all: true", "args.scope");
+      }
+      const wanted = [...new Set(Array.isArray(env.args.changeIds) ? env.args.changeIds.map(String) : [])];
+      const ids = changeIds(changes.items);
+      const missing = wanted.filter((id) => !ids.includes(id));
+      if (missing.length) {
+        throw new PaneError("E_NOT_FOUND", `No tracked change ${missing.map((id) => `"${id}"`).join(", ")} in the document (list them again with trackChanges.list)`, "args.changeIds");
+      }
+      return { changes, all, wanted, positions: wanted.map((id) => ids.indexOf(id)) };
+    };
+  };
+}
+
+/**
  * accept / reject `{changeIds | all: true, scope?}`: one sync reads the changes (unknown ids are E_NOT_FOUND
- * before anything changes), the closing sync applies them. changeIds are the document's (as every list gives
- * them), so they are looked up in the whole document; `scope` narrows `all: true`.
+ * before anything changes, see decisionLookup), the closing sync applies them.
  * @param {boolean} accept
  */
 function decide(accept) {
   /** @param {HandlerEnv} env */
   const handler = async (env) => {
-    const scope = env.args.scope ?? "document";
-    const byScope = env.args.all === true && scope !== "document";
-    const changes = byScope ? queueScopeChanges(env, scope, false).changes : queueDocumentChanges(env);
+    const find = decisionLookup(env)();
     await env.sync();
+    const decision = find();
     const key = accept ? "accepted" : "rejected";
-    if (env.args.all === true) {
+    const { changes } = decision;
+    if (decision.all) {
       if (accept) changes.acceptAll();
       else changes.rejectAll();
       return { [key]: changes.items.length };
     }
-    if (scope !== "document") {
-      env.note("info", "changeIds name changes anywhere in the document: scope only narrows all: true", "args.scope");
-    }
-    const wanted = [...new Set(Array.isArray(env.args.changeIds) ? env.args.changeIds.map(String) : [])];
-    const ids = changeIds(changes.items);
-    const missing = wanted.filter((id) => !ids.includes(id));
-    if (missing.length) {
-      throw new PaneError("E_NOT_FOUND", `No tracked change ${missing.map((id) => `"${id}"`).join(", ")} in the document (list them again with trackChanges.list)`, "args.changeIds");
-    }
     // Last in the document first. A TrackedChange has no id, so Office.js addresses a loaded item by its index in
     // the collection; if Word resolves those indexes as the request runs, each accept or reject leaves the indexes
     // before it unchanged, so none names another change.
-    const positions = wanted.map((id) => ids.indexOf(id)).sort((a, b) => b - a);
-    for (const position of positions) {
+    for (const position of [...decision.positions].sort((a, b) => b - a)) {
       const change = changes.items[position];
       if (accept) change.accept();
       else change.reject();
     }
-    return { [key]: wanted.length, changeIds: wanted };
+    return { [key]: decision.wanted.length, changeIds: decision.wanted };
   };
   handler.firstSync = /** @type {const} */ ("read");
   return handler;
@@ -232,3 +259,29 @@ function decide(accept) {
 
 export const accept = decide(true);
 export const reject = decide(false);
+
+/**
+ * The dry run of accept and reject: the changes they would decide, looked up as they look them up.
+ * @type {import("../dry-run.js").TargetLookup}
+ */
+const decisionDryRun = {
+  field: "changeIds",
+  plan(env) {
+    const queue = decisionLookup(env);
+    return () => {
+      const find = queue();
+      return () => {
+        const decision = find();
+        if (decision.all) return { all: { changes: decision.changes.items.length } };
+        const described = decision.positions.map((position, k) => {
+          const change = decision.changes.items[position];
+          return { changeId: decision.wanted[k], type: String(change.type).toLowerCase(), text: clip(change.text) };
+        });
+        return { changeIds: described };
+      };
+    };
+  },
+};
+
+/** The dry runs of accept and reject, by op. */
+export const DRY_RUNS = { "trackChanges.accept": decisionDryRun, "trackChanges.reject": decisionDryRun };

@@ -2,11 +2,16 @@
 // sync budget, and the round trip through readDocument's markdown.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, setup, ok, fails, selectText } from "./helpers.js";
+import { PROFILES, setup, ok, fails, paragraphs, selectText } from "./helpers.js";
 
 const H = (level, text) => ({ type: "heading", level, runs: [{ text }] });
 const P = (...runs) => ({ type: "paragraph", runs: runs.map((run) => (typeof run === "string" ? { text: run } : run)) });
 const LI = (kind, level, text) => ({ type: "listItem", kind, level, runs: [{ text }] });
+/** What the server makes of "| x | y |\n|---|---|\n| 1 | 2 |". */
+const TABLE = { type: "table", header: true, rows: [["x", "y"], ["1", "2"]] };
+
+/** The ids readDocument gives the document's blocks, in order. */
+const blockIds = async (/** @type {Function} */ run) => ok(await run("readDocument", { format: "structure", includeRangeIds: true })).blocks.map((b) => b.rangeId);
 
 /** The canonical blocks of the markdown in ROUND_TRIP (what bridge/word/markdown_blocks.py makes of it). */
 const ROUND_TRIP_BLOCKS = [
@@ -105,6 +110,57 @@ for (const profile of PROFILES) {
     await selectText(sim, "this");
     ok(await run("insertMarkdown", { blocks: [P("Added")], scope: "selection", location: "replace" }));
     assert.deepEqual(sim.snapshot().blocks.map((b) => b.text), ["Keep  sentence.", "Added"]);
+  });
+
+  test(`[${profile}] a table replacing a paragraph takes its place: no empty paragraph before or after it`, async () => {
+    for (const [blocks, expected] of [
+      [[TABLE], ["Alpha one", "[table]", "Gamma three"]],
+      [[P("p"), TABLE], ["Alpha one", "p", "[table]", "Gamma three"]],
+      [[TABLE, P("q")], ["Alpha one", "[table]", "q", "Gamma three"]],
+      // two tables cannot touch: Word keeps one paragraph between them
+      [[TABLE, TABLE], ["Alpha one", "[table]", "", "[table]", "Gamma three"]],
+    ]) {
+      const { sim, run } = setup(profile, { text: "Alpha one\nBeta two\nGamma three" });
+      const ids = await blockIds(run);
+      ok(await run("insertMarkdown", { blocks, scope: `rangeId:${ids[1]}`, location: "replace" }));
+      assert.deepEqual(paragraphs(sim), expected, JSON.stringify(blocks));
+    }
+    const { sim, run } = setup(profile, { text: "Alpha one\nBeta two\nGamma three" });
+    await selectText(sim, "Beta two");
+    ok(await run("insertMarkdown", { blocks: [TABLE], scope: "selection", location: "replace" }));
+    assert.deepEqual(paragraphs(sim), ["Alpha one", "[table]", "Gamma three"]);
+  });
+
+  test(`[${profile}] a table keeps the one empty paragraph Word requires: at the end of the body, between two tables`, async () => {
+    const { sim, run } = setup(profile, { text: "Alpha one\nBeta two" });
+    const ids = await blockIds(run);
+    ok(await run("insertMarkdown", { blocks: [TABLE], scope: `rangeId:${ids[1]}`, location: "replace" }));
+    assert.deepEqual(paragraphs(sim), ["Alpha one", "[table]", ""]);
+    assert.equal(sim.snapshot().blocks[2].style, "Normal");
+
+    sim.load([{ type: "table", values: [["t0"]] }, { type: "paragraph", text: "Mid", style: "Heading 2" }, { type: "table", values: [["t2"]] }, { type: "paragraph", text: "" }]);
+    const [, mid] = await blockIds(run);
+    ok(await run("insertMarkdown", { blocks: [TABLE], scope: `rangeId:${mid}`, location: "replace" }));
+    assert.deepEqual(paragraphs(sim), ["[table]", "", "[table]", "", "[table]", ""]);
+    assert.deepEqual(sim.snapshot().blocks.filter((b) => b.type === "paragraph").map((b) => b.style), ["Normal", "Normal", "Normal"]);
+  });
+
+  test(`[${profile}] a table inserted at start, before, after or end adds no paragraph: the same layout as table.create`, async () => {
+    for (const location of ["start", "before", "after", "end"]) {
+      const viaMarkdown = setup(profile, { text: "Alpha one\nBeta two\nGamma three" });
+      const id = (await blockIds(viaMarkdown.run))[1];
+      ok(await viaMarkdown.run("insertMarkdown", { blocks: [TABLE], scope: `rangeId:${id}`, location }));
+      const viaTable = setup(profile, { text: "Alpha one\nBeta two\nGamma three" });
+      ok(await viaTable.run("table.create", { rows: 2, cols: 2, scope: `rangeId:${(await blockIds(viaTable.run))[1]}`, location }));
+      const expected = location === "start" || location === "before" ? ["Alpha one", "[table]", "Beta two", "Gamma three"] : ["Alpha one", "Beta two", "[table]", "Gamma three"];
+      assert.deepEqual(paragraphs(viaMarkdown.sim), expected, location);
+      assert.deepEqual(paragraphs(viaTable.sim), expected, `table.create ${location}`);
+    }
+    for (const [location, expected] of [["start", ["[table]", "Alpha one"]], ["end", ["Alpha one", "[table]", ""]], ["replace", ["[table]", ""]]]) {
+      const { sim, run } = setup(profile, { text: "Alpha one" });
+      ok(await run("insertMarkdown", { blocks: [TABLE], scope: "document", location }));
+      assert.deepEqual(paragraphs(sim), expected, `document ${location}`);
+    }
   });
 
   test(`[${profile}] range locations: before and after its paragraphs`, async () => {
