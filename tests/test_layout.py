@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,13 @@ def test_no_relative_imports_cross_folders() -> None:
         offenders += [f"{module.name}:{node.lineno}" for node in ast.walk(tree)
                       if isinstance(node, ast.ImportFrom) and node.level > 1]
     assert offenders == []
+
+
+def test_what_trafilatura_needs_is_a_direct_dependency() -> None:
+    """The README's install uses the venv's own pip, which before 24 skipped `lxml[html_clean]` (an extra spelled
+    `html-clean` in lxml's metadata): web_content_fetcher then failed with an ImportError on a fresh clone."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    names = {re.split(r"[<>=\[ ;]", dep, maxsplit=1)[0].lower().replace("-", "_") for dep in project["project"]["dependencies"]}
+    assert {"trafilatura", "lxml_html_clean"} <= names
