@@ -24,7 +24,8 @@ const RETIRED_KEPT = 1000;
  * @property {number} seq     when the id was minted (ids minted after a {@link Registry.mark} have a higher one)
  * @property {number} used    the last op that created, looked up or returned the id (never evicted during it)
  * @property {boolean} [paragraphs]  a range of whole paragraphs without the last one's mark (a readDocument block,
- *   an insertMarkdown result): replacing it with nothing removes the paragraphs, not just their text
+ *   an insertMarkdown result): replacing it with nothing removes the paragraphs, not just their text; each use
+ *   widens it to the whole paragraphs it is in again (see {@link wholeParagraphs})
  */
 
 /**
@@ -76,6 +77,9 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
   const entries = new Map();
   /** @type {Map<OfficeExtension.ClientObject, string>} each tracked object's one id */
   const idOf = new Map();
+  /** @type {WeakMap<OfficeExtension.ClientObject, string>} untracked stand-ins of an id for one op (a block's
+   * whole paragraphs): an op that returns one answers the id it came from */
+  const standIns = new WeakMap();
   /** @type {Map<OfficeExtension.ClientObject, number>} how many entries hold each tracked collection */
   const heldCollections = new Map();
   /** @type {Map<string, string>} retired ids → why (the most recent RETIRED_KEPT) */
@@ -161,7 +165,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
    * @param {boolean} [paragraphs]
    */
   function add(kind, object, holds, paragraphs) {
-    const known = idOf.get(object);
+    const known = idOf.get(object) ?? standIns.get(object);
     const entry = known === undefined ? undefined : entries.get(known);
     if (known !== undefined && entry) {
       if (entry.kind !== kind) throw new TypeError(`registry: ${known} is a ${entry.kind}, not a ${kind}`);
@@ -197,7 +201,13 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
         throw new PaneError("E_UNSUPPORTED", `${field}: anchors ("anchor:<id>") need WordApi 1.3, which this Word does not offer; use a rangeId`, field);
       }
     },
-    range: (id, field) => /** @type {Word.Range} */ (objectOf(id, "rng", field)),
+    range(id, field) {
+      const range = /** @type {Word.Range} */ (objectOf(id, "rng", field));
+      if (entries.get(id)?.paragraphs !== true) return range;
+      const whole = wholeParagraphs(range);
+      standIns.set(whole, id);
+      return whole;
+    },
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entries.get(id)?.paragraphs === true,
     removing(id, why) {
@@ -231,6 +241,19 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       }
     },
   };
+}
+
+/**
+ * The whole paragraphs a block's range is in, up to the last one's mark (as readDocument made it). Word moves a
+ * range's end back when the text at its end is replaced (the new text lands outside it, office-js#1915), so a
+ * block whose last word was edited would otherwise end before that word and an edit "at its end" would land in
+ * the middle of the paragraph. Queues only.
+ * @param {Word.Range} range
+ * @returns {Word.Range}
+ */
+function wholeParagraphs(range) {
+  const { paragraphs } = range;
+  return paragraphs.getFirst().getRange("Content").expandTo(paragraphs.getLast().getRange("Content"));
 }
 
 /**
