@@ -227,7 +227,7 @@ async function runBatch(env, ops, stopOnError) {
         throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j} ${j >= i ? "does not run before this op" : st?.state === "failed" ? "failed" : "did not run"}`, field);
       }
       const value = valueAt(st.data, path);
-      if (value === undefined) throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j}'s result has no ${path}`, field);
+      if (value === undefined) throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: ${whyNoValue(st.data, path, j)}`, field);
       return value;
     });
   }
@@ -451,6 +451,33 @@ export function substitute(value, lookup, field = "args") {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, lookup, `${field}.${key}`)]));
   }
   return value;
+}
+
+/**
+ * Why a reference's path gives no single value in op `j`'s result data: the path is missing, or it names a list
+ * or an object, which cannot go into a string (the message shows how to name one item).
+ * @param {unknown} data
+ * @param {string} path
+ * @param {number} j
+ * @returns {string}
+ */
+export function whyNoValue(data, path, j) {
+  /** @type {unknown} */
+  let value = data;
+  for (const key of path.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return `op ${j}'s result has no ${path}`;
+    value = /** @type {Record<string, unknown>} */ (value)[key];
+  }
+  if (Array.isArray(value)) {
+    const first = value[0];
+    const example = typeof first === "object" && first !== null ? Object.keys(first)[0] : undefined;
+    return `${path} in op ${j}'s result is a list of ${value.length}, not one value: name an item, e.g. $${j}.${path}.0${example ? `.${example}` : ""}`;
+  }
+  if (typeof value === "object" && value !== null) {
+    const key = Object.keys(value)[0];
+    return `${path} in op ${j}'s result is an object, not one value${key ? `: name a field, e.g. $${j}.${path}.${key}` : ""}`;
+  }
+  return `${path} in op ${j}'s result is ${value === null ? "null" : "not a string, number or boolean"}`;
 }
 
 /**

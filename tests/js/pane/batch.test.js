@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG_1x1, PROFILES, ok, paragraphs, setup, tables } from "./helpers.js";
-import { referencesIn, substitute, valueAt } from "../../../addin/js/batch.js";
+import { referencesIn, substitute, valueAt, whyNoValue } from "../../../addin/js/batch.js";
 
 const BAD_PICTURE = { source: "base64", data: "bm90IGFuIGltYWdl", naturalWidth: 1, naturalHeight: 1, scope: "document", location: "end" };
 
@@ -72,6 +72,11 @@ for (const profile of PROFILES) {
     assert.deepEqual(verdicts(result), ["ok", "ok", "E_INVALID_ARG"]);
     const refused = result.data.results[2].diagnostics[0];
     assert.match(refused.msg, /\$0\.results\.5\.rangeId/);
+    const listed = await runBatch(env, [
+      { op: "search", args: { query: "alpha" } },
+      { op: "replace", args: { query: "alpha", replaceWith: "$0.results" } },
+    ]);
+    assert.match(listed.data.results[1].diagnostics[0].msg, /results in op 0's result is a list of 1, not one value: name an item, e.g. \$0\.results\.0\.rangeId/);
     assert.equal(refused.field, "args.scope");
     assert.equal(result.data.failedAt, 2);
     assert.equal(result.data.completed, 2);
@@ -246,4 +251,13 @@ test("references: substitution, lookups and the ops they name", () => {
   const fields = [];
   substitute({ a: { b: ["$0.q"] } }, (op, path, ref, field) => { fields.push(field); return ""; });
   assert.deepEqual(fields, ["args.a.b[0]"]);
+});
+
+test("a reference to a list or an object says so and shows how to name one item", () => {
+  const data = { results: [{ rangeId: "rng_a_2", text: "Alpha" }], table: { rows: 2 }, count: null };
+  assert.equal(whyNoValue(data, "results", 0), "results in op 0's result is a list of 1, not one value: name an item, e.g. $0.results.0.rangeId");
+  assert.equal(whyNoValue(data, "table", 1), "table in op 1's result is an object, not one value: name a field, e.g. $1.table.rows");
+  assert.equal(whyNoValue(data, "nope", 0), "op 0's result has no nope");
+  assert.equal(whyNoValue(data, "results.3.rangeId", 0), "op 0's result has no results.3.rangeId");
+  assert.equal(whyNoValue(data, "count", 0), "count in op 0's result is null");
 });
