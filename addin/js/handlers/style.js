@@ -289,7 +289,7 @@ function startClearing({ context, supports, note }, range, applyNamed) {
         const paragraphStyle = listed?.find((style) => style.nameLocal === first?.style);
         if (paragraphStyle?.font) {
           font.set(paragraphStyle.font);
-          note("info", `This Word cannot remove direct formatting (Font.reset is desktop only): bold, italic, underline, font name, size and colour were set to those of the "${paragraphStyle.nameLocal}" style instead`, "args.clearOtherStyles");
+          note("info", `This Word cannot remove direct formatting (Font.reset is desktop only): bold, italic, underline, font name, size and colour were set to those of the "${paragraphStyle.nameLocal}" style instead. Set that way they stay when another paragraph style is applied later: to clear and apply a style, give both in one applyStyle (namedStyle with clearOtherStyles: true)`, "args.clearOtherStyles");
         } else {
           font.set({ bold: false, italic: false, underline: "None" });
           note("warn", "Direct font name, size and colour could not be cleared: this Word has neither Font.reset nor a style list", "args.clearOtherStyles");

@@ -116,6 +116,30 @@ for (const profile of PROFILES) {
     }
   });
 
+  test(`clearing and a paragraph style in one call show the style's own font; the web's clearing note says so (${profile})`, async () => {
+    // On the web clearing sets the Normal font as direct formatting, which would mask a style applied by a later call.
+    const { sim, run } = setup(profile, { text: "Report title" });
+    ok(await run("applyStyle", { scope: "document", clearOtherStyles: true })); // an earlier clearing changes nothing
+    const together = await run("applyStyle", { scope: "document", namedStyle: "Title", clearOtherStyles: true });
+    ok(together);
+    const titled = paras(sim)[0].runs[0];
+    const plain = setup(profile, { text: "Report title" });
+    ok(await plain.run("applyStyle", { scope: "document", namedStyle: "Title" }));
+    const expected = paras(plain.sim)[0].runs[0];
+    assert.deepEqual([titled.fontName, titled.fontSize], [expected.fontName, expected.fontSize]);
+    if (profile === "web") {
+      assert.match(together.result.diagnostics.map((d) => d.msg).join("\n"), /"Title" style/);
+    }
+  });
+
+  test(`clearOtherStyles alone on the web says how to clear and apply a style together (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Report title" });
+    const outcome = await run("applyStyle", { scope: "document", clearOtherStyles: true });
+    ok(outcome);
+    const notes = outcome.result.diagnostics.map((d) => d.msg).join("\n");
+    if (profile === "web") assert.match(notes, /give both in one applyStyle \(namedStyle with clearOtherStyles: true\)/);
+  });
+
   test(`clearOtherStyles with a character style keeps that style (${profile})`, async () => {
     const { sim, run } = setup(profile, { text: "Heading text" });
     ok(await run("applyStyle", { scope: "document", namedStyle: "Heading 2", char: { italic: true } }));
