@@ -148,6 +148,29 @@ async def test_start_session_success_and_errors(client: Client) -> None:
                                 "message": "Duplicate chunk_id 'a' (first at index 0)"}]
 
 
+async def test_positions_are_zod_integers_that_sqlite_can_store(client: Client) -> None:
+    """QA: 2**63 failed as "Error executing tool" (OverflowError in SQLite) and 1.0 was refused; Zod's int()
+    accepts 1.0 (the number 1 in JSON) and refuses 1.5."""
+    def config(*positions: Any) -> dict[str, Any]:
+        return {"config": {"chunks": [{"chunk_id": f"c{n}", "position": p, "text": "x"}
+                                      for n, p in enumerate(positions)]}}
+
+    huge = await failed(client, "start_session", config(2**63))
+    assert huge == {"type": "InvalidConfig", "message": "Config validation failed", "issues": [
+        {"code": "too_big", "maximum": 2**63 - 1, "type": "number", "inclusive": True, "exact": False,
+         "path": ["config", "chunks", 0, "position"],
+         "message": "Number must be less than or equal to 9223372036854775807"}]}
+    assert (await failed(client, "start_session", config(1e300)))["issues"][0]["code"] == "too_big"
+    half = await failed(client, "start_session", config(1.0, 1.5))
+    assert half["issues"] == [{"code": "invalid_type", "expected": "integer", "received": "float",
+                               "path": ["config", "chunks", 1, "position"],
+                               "message": "Expected integer, received float"}]
+    made = await ok(client, "start_session", config(2.0, 2**63 - 1, 0))
+    exported = await ok(client, "export_annotations", {"sessionId": made["sessionId"]})
+    assert [(c["chunk_id"], c["position"]) for c in exported["chunks"]] == [("c2", 0), ("c0", 2),
+                                                                           ("c1", 2**63 - 1)]
+
+
 async def test_config_as_a_json_string_is_accepted(client: Client) -> None:
     """Some clients send object arguments as JSON text; the SDK decodes them before validation."""
     made = await ok(client, "start_session", {"config": json.dumps({"chunks": chunks(2)})})

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 import threading
 import tracemalloc
 from pathlib import Path
@@ -119,6 +122,82 @@ async def test_a_newer_schema_is_refused(data_dir: Path) -> None:
     conn.commit()
     conn.close()
     await refused(data_dir, "newer Word Bridge (schema 99")
+
+
+SIX_CALLS = (("start_session", {"config": {"chunks": chunks(1)}}),
+             ("annotate_chunk", {"sessionId": "33333333-3333-4333-8333-333333333333", "chunkId": "0"}),
+             ("annotate_chunks", {"sessionId": "33333333-3333-4333-8333-333333333333", "annotations": []}),
+             ("add_relation", {"sessionId": "33333333-3333-4333-8333-333333333333", "sourceChunkId": "0",
+                               "targetChunkId": "1", "relationType": "references"}),
+             ("get_progress", {"sessionId": "33333333-3333-4333-8333-333333333333"}),
+             ("export_annotations", {"sessionId": "33333333-3333-4333-8333-333333333333"}))
+
+
+async def storage_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """Every tool's StorageError message, on a server registered now (registering must not fail either)."""
+    messages = []
+    async with Client(server()) as client:
+        for tool, args in SIX_CALLS:
+            error = await failed(client, tool, args)
+            assert error["type"] == "StorageError", (tool, error)
+            messages.append(error["message"])
+    assert not [r for r in caplog.records if r.exc_info], "no traceback is logged"
+    return messages
+
+
+@pytest.mark.parametrize("below", ["", "sub"])
+async def test_a_data_dir_that_is_a_file_is_a_storage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            caplog: pytest.LogCaptureFixture, below: str) -> None:
+    """QA: WORD_BRIDGE_DATA_DIR naming a file stopped the server at startup (NotADirectoryError on taxonomy.json)."""
+    file = tmp_path / "dd_file"
+    file.write_text("not a folder")
+    monkeypatch.setenv("WORD_BRIDGE_DATA_DIR", str(file / below if below else file))
+    for message in await storage_errors(caplog):
+        assert str(file) in message and "is not a directory" in message, message
+    assert file.read_text() == "not a folder"
+
+
+async def test_a_database_path_that_is_a_directory_is_a_storage_error(data_dir: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """QA: <data dir>/annotations.sqlite3 being a directory answered "Error executing tool" (IsADirectoryError)."""
+    (data_dir / DB_FILE).mkdir()
+    for message in await storage_errors(caplog):
+        assert str(data_dir / DB_FILE) in message and "is a directory" in message, message
+
+
+def answer_to(stdout: Any, request_id: int) -> dict[str, Any] | None:
+    """The server's answer to `request_id` (None: it ended first)."""
+    for line in iter(stdout.readline, ""):
+        message = json.loads(line)
+        if message.get("id") == request_id:
+            return message  # type: ignore[no-any-return]
+    return None
+
+
+def test_the_bridge_starts_with_a_data_dir_that_is_a_file(tmp_path: Path, unused_tcp_port: int) -> None:
+    """`word-bridge stdio` serves the Word tools and answers the annotation tools with StorageError."""
+    file = tmp_path / "dd_file"
+    file.touch()
+    lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                 "protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+                 "name": "get_progress", "arguments": {"sessionId": "33333333-3333-4333-8333-333333333333"}}}]
+    process = subprocess.Popen([sys.executable, "-m", "bridge", "stdio", "--no-tls", "--port", str(unused_tcp_port)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               cwd=Path(__file__).parents[2], env={**os.environ, "WORD_BRIDGE_DATA_DIR": str(file)})
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+        process.stdin.flush()
+        answer = answer_to(process.stdout, 2)
+    finally:
+        _, stderr = process.communicate(timeout=60)  # closing stdin ends the stdio server
+    assert "Traceback" not in stderr, stderr
+    assert answer is not None, f"the server ended without answering: {stderr}"
+    result = answer["result"]
+    assert result["isError"] is True, result
+    assert json.loads(result["content"][0]["text"])["type"] == "StorageError"
 
 
 async def test_refusal_is_not_remembered(data_dir: Path) -> None:

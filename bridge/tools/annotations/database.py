@@ -62,6 +62,16 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             FOREIGN KEY (session_id, target_chunk_id) REFERENCES chunks (session_id, chunk_id) ON DELETE CASCADE
         )""",
     ),
+    (  # the Word comment annotate_chunk's highlight made last per chunk, so a repeat updates it (one per chunk)
+        """CREATE TABLE highlights (
+            session_id TEXT NOT NULL,
+            chunk_id TEXT NOT NULL,
+            comment_id TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (session_id, chunk_id),
+            FOREIGN KEY (session_id, chunk_id) REFERENCES chunks (session_id, chunk_id) ON DELETE CASCADE
+        )""",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -81,6 +91,9 @@ def inspect(path: Path) -> int:
 
     Runs on a read-only connection, so a foreign or damaged file is never modified.
     """
+    if path.is_dir():
+        raise DatabaseRefused(f"{path} is a directory, not an annotation database file. Move it away (or set "
+                              "WORD_BRIDGE_DATA_DIR to another directory) to start a new annotation database.")
     if not path.exists() or path.stat().st_size == 0:
         return 0
     with path.open("rb") as handle:
@@ -215,17 +228,41 @@ _open_lock = threading.Lock()
 _open: dict[Path, Database] = {}
 
 
+def check_data_dir(directory: Path | None = None) -> Path:
+    """The data directory in force now; DatabaseRefused when it (or a folder above it) is not a directory, so
+    that no annotation file can be kept there. It need not exist yet: the database creates it."""
+    found = directory or data_dir()
+    for folder in (found, *found.parents):
+        if folder.exists():
+            if folder.is_dir():
+                return found
+            what = "is not a directory" if folder == found else f"cannot be created: {folder} is not a directory"
+            raise DatabaseRefused(f"The annotation data directory {found} {what}. Set WORD_BRIDGE_DATA_DIR to a "
+                                  "directory (or move that file away) to keep annotations.")
+    return found
+
+
 def database(directory: Path | None = None) -> Database:
     """The database of the data directory in force now (`WORD_BRIDGE_DATA_DIR`), opened once per path.
 
     A refusal is not remembered: the next call checks again, so moving the bad file away is enough.
     """
-    path = ((directory or data_dir()) / DB_FILE).resolve()
+    path = (check_data_dir(directory) / DB_FILE).resolve()
     with _open_lock:
         found = _open.get(path)
         if found is None:
-            found = _open[path] = Database(path)
+            found = _open[path] = _opened(path)
         return found
+
+
+def _opened(path: Path) -> Database:
+    """Database(path); a file system refusal (permissions, a read-only disk…) as DatabaseRefused saying so."""
+    try:
+        return Database(path)
+    except OSError as exc:
+        where = exc.filename or path
+        raise DatabaseRefused(f"The annotation database {path} cannot be opened: {where}: "
+                              f"{exc.strerror or exc}") from None
 
 
 def close_all() -> None:

@@ -9,13 +9,20 @@ exactly that text: at the chunk's position, or else at the one place the text ha
 removed above it). Anything else (the text edited, deleted, or found twice) is refused with the reason. The
 comment goes on the range id of the very read that checked the text: Word tracks that range through later edits,
 so an edit elsewhere between the check and the comment cannot move it onto another paragraph.
+
+A chunk has one comment, however often it is highlighted (annotate_chunk is idempotent): the comment made last
+is remembered (its Word id and the text it was given) and looked for among the comments that same read lists on
+the block. An exact repeat leaves it as it is; a changed annotation replaces it, unless the person edited it or
+replied to it meanwhile (their words are kept, and a new comment is added beside it); one deleted in Word is made
+again. A comment on the block with exactly the text to write counts as the chunk's own (an answer lost before its
+id was remembered, another session on the same document), so it is not written twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import islice
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from bridge.tools.word_access import (DocumentReadError, WordAccess, failure_reason, read_blocks, read_op,
@@ -143,11 +150,27 @@ async def _find_again(word: WordAccess, place: ChunkPlace) -> list[int]:
     return [n for n, text in enumerate(texts) if text and match(islice(texts, n, None), place.text) is True]
 
 
-async def highlight_chunk(word: WordAccess, place: ChunkPlace, chunk: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ChunkComment:
+    """The comment a chunk was last marked with: Word's comment id and the text Word Bridge gave it."""
+
+    comment_id: str
+    text: str
+
+
+def comment_text(chunk: dict[str, Any]) -> str:
+    """The text of a chunk's comment: its labels (else categories) and notes."""
+    labels = ", ".join(chunk.get("labels") or chunk.get("categories") or []) or "annotated"
+    return f"Chunk {chunk['chunk_id']}: {labels}" + (f" — {chunk['notes']}" if chunk.get("notes") else "")
+
+
+async def highlight_chunk(word: WordAccess, place: ChunkPlace, chunk: dict[str, Any],
+                          previous: ChunkComment | None = None) -> dict[str, Any]:
     """Mark the chunk's first block with a Word comment carrying the chunk's labels (annotate_chunk's highlight).
 
     Only where the document still holds the chunk's text (see the module docstring). The annotation is already
-    saved: a comment that cannot be made is reported here, not raised.
+    saved: a comment that cannot be made is reported here, not raised. `previous` is the comment the chunk was
+    marked with before, so that a repeat updates it instead of adding another.
     """
     first, why = await _read_at(word, place, place.position)
     moved_to: int | None = None
@@ -173,19 +196,78 @@ async def highlight_chunk(word: WordAccess, place: ChunkPlace, chunk: dict[str, 
         return {"ok": False, "reason": f"the document could not be read: {exc}"}
     if first.get("type") == "table" or first.get("tableId"):
         return {"ok": False, "reason": "the chunk is a table: comments are anchored to text, so it was not marked"}
-    target = first.get("rangeId")
+    marked = await _mark(word, place, first, comment_text(chunk), previous)
+    if marked["ok"] and moved_to is not None:
+        marked["movedTo"] = moved_to
+        marked["note"] = " ".join(filter(None, (
+            f"the document changed since the session started: chunk {place.chunk_id}'s text is now block "
+            f"{moved_to} (it was block {place.position}); the comment is on its text there.", marked.get("note"))))
+    return marked
+
+
+def _comments_on(block: dict[str, Any]) -> list[dict[str, Any]]:
+    """The comments readDocument lists on a block (`{commentId, text, resolved, replies (count), …}`)."""
+    return [c for c in block.get("comments") or [] if isinstance(c, dict) and c.get("commentId")]
+
+
+def _made(comments: list[dict[str, Any]], previous: ChunkComment | None) -> dict[str, Any] | None:
+    """The comment the chunk was marked with last, if it is still on the block."""
+    if previous is None:
+        return None
+    return next((c for c in comments if c["commentId"] == previous.comment_id), None)
+
+
+def _kept(comment: dict[str, Any], text: str) -> dict[str, Any]:
+    """The answer for a comment left as it is (no comment added)."""
+    kept: dict[str, Any] = {"ok": True, "commentId": comment["commentId"], "text": comment.get("text"),
+                            "unchanged": True}
+    if comment.get("text") != text:
+        kept["note"] = "the comment was edited in Word since it was made; it was left as it is."
+    return kept
+
+
+async def _mark(word: WordAccess, place: ChunkPlace, block: dict[str, Any], text: str,
+                previous: ChunkComment | None) -> dict[str, Any]:
+    """Put `text` on the block as the chunk's one comment: keep, replace or add (see the module docstring)."""
+    comments = _comments_on(block)
+    made = _made(comments, previous)
+    if made is not None and previous is not None and previous.text == text:
+        return _kept(made, text)  # an exact repeat: whatever the person did to the comment stays
+    same = next((c for c in comments if c.get("text") == text), None)
+    marked = _kept(same, text) if same is not None else await _add(word, place, block, text)
+    if not marked["ok"]:
+        return marked
+    if made is not None and made is not same:
+        marked.update(await _retire(word, place, made, previous))
+    elif previous is not None and made is None and same is None:
+        marked["note"] = (f"the comment made before ({previous.comment_id}) is no longer on the chunk's text "
+                          "(deleted in Word?); this one replaces it.")
+    return marked
+
+
+async def _add(word: WordAccess, place: ChunkPlace, block: dict[str, Any], text: str) -> dict[str, Any]:
+    """A new comment holding `text` on the block's range."""
+    target = block.get("rangeId")
     if not target:
         return {"ok": False, "reason": "the pane gave no range id for the chunk's block; nothing was marked"}
-    labels = ", ".join(chunk.get("labels") or chunk.get("categories") or []) or "annotated"
-    text = f"Chunk {chunk['chunk_id']}: {labels}" + (f" — {chunk['notes']}" if chunk.get("notes") else "")
     args = {"scope": f"rangeId:{target}", "text": text}
-    added = await word.edit_task(content=f"highlight chunk {chunk['chunk_id']}", document=place.document,
+    added = await word.edit_task(content=f"highlight chunk {place.chunk_id}", document=place.document,
                                  meta={"type": "word.op", "op": "comment.add", "version": "1.0", "args": args})
     if not added.get("ok"):
         return {"ok": False, "reason": failure_reason(added, ("error",)) or str(added.get("code"))}
-    marked: dict[str, Any] = {"ok": True, "commentId": (added.get("data") or {}).get("commentId"), "text": text}
-    if moved_to is not None:
-        marked["movedTo"] = moved_to
-        marked["note"] = (f"the document changed since the session started: chunk {place.chunk_id}'s text is now "
-                          f"block {moved_to} (it was block {place.position}); the comment is on its text there")
-    return marked
+    return {"ok": True, "commentId": (added.get("data") or {}).get("commentId"), "text": text}
+
+
+async def _retire(word: WordAccess, place: ChunkPlace, old: dict[str, Any],
+                  previous: ChunkComment | None) -> dict[str, Any]:
+    """Delete the chunk's outdated comment, the new one being in place; one the person edited is left to them."""
+    if previous is None or old.get("text") != previous.text or old.get("replies"):
+        return {"note": f"the chunk's earlier comment ({old['commentId']}) was edited or replied to in Word, so it "
+                        "was left as it is; this one carries the new annotation."}
+    meta = {"type": "word.op", "op": "comment.delete", "version": "1.0", "args": {"commentId": old["commentId"]}}
+    deleted = await word.edit_task(content=f"remove chunk {place.chunk_id}'s earlier comment",
+                                   document=place.document, meta=meta)
+    if not deleted.get("ok") and deleted.get("code") != "E_NOT_FOUND":
+        return {"note": f"the chunk's earlier comment ({old['commentId']}) could not be removed: "
+                        f"{failure_reason(deleted, ('error',)) or deleted.get('code')}"}
+    return {"replaced": old["commentId"]}

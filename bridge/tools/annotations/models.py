@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import Annotated, Any, Final
 
-from pydantic import AfterValidator, BaseModel, Field, ValidationError, WithJsonSchema, create_model
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, ValidationError, WithJsonSchema, create_model
 from pydantic_core import PydanticCustomError
 
 from bridge.tools.annotations.taxonomy import RELATION_TYPES, Taxonomy
@@ -41,9 +41,26 @@ def enum_of(options: tuple[str, ...]) -> Any:
     return Annotated[str, AfterValidator(check), WithJsonSchema({"enum": list(options)})]
 
 
+SQLITE_INT_MAX: Final = 2**63 - 1
+"""The largest INTEGER SQLite stores: a larger position is refused as invalid, not failed on while saving."""
+
+
+def _integral(value: Any) -> Any:
+    """Zod's `int()` accepts 1.0 (to JSON the same number as 1): an integral float becomes that int; 1.5 stays a
+    float for the strict int check to refuse."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Position = Annotated[int, BeforeValidator(_integral), Field(ge=0, le=SQLITE_INT_MAX),
+                     WithJsonSchema({"type": "integer", "minimum": 0})]
+"""`z.number().int().min(0)`, at most SQLITE_INT_MAX (unlisted: the seed's schema has no maximum)."""
+
+
 class ChunkIn(BaseModel):
     chunk_id: str = Field(min_length=1)
-    position: int = Field(ge=0)
+    position: Position
     text: str
 
 
@@ -212,6 +229,10 @@ def zod_issues(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> list
             issues.append({"code": "too_small", "minimum": limit, "type": "number", "inclusive": True,
                            "exact": False, "path": path,
                            "message": f"Number must be greater than or equal to {limit}"})
+        elif kind == "less_than_equal":
+            limit = ctx.get("le")
+            issues.append({"code": "too_big", "maximum": limit, "type": "number", "inclusive": True,
+                           "exact": False, "path": path, "message": f"Number must be less than or equal to {limit}"})
         elif kind in _CUSTOM:
             ctx.pop("expected", None)
             issues.append({"code": kind, **ctx, "path": path, "message": error["msg"]})

@@ -177,6 +177,19 @@ class AnnotationStore:
                 "WHERE c.session_id = ? AND c.chunk_id = ?", (session_id, chunk_id)).fetchone()
         return (str(row[0]), int(row[1]), str(row[2])) if row else None
 
+    def comment_of(self, session_id: str, chunk_id: str) -> tuple[str, str] | None:
+        """(comment id, text) of the Word comment the chunk was highlighted with last, if any."""
+        with self.db.read() as conn:
+            row = conn.execute("SELECT comment_id, text FROM highlights WHERE session_id = ? AND chunk_id = ?",
+                               (session_id, chunk_id)).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
+
+    def record_comment(self, session_id: str, chunk_id: str, comment_id: str, text: str) -> None:
+        """Remember the chunk's comment (replacing the one remembered before)."""
+        with self.db.write() as conn:
+            conn.execute("INSERT OR REPLACE INTO highlights (session_id, chunk_id, comment_id, text) "
+                         "VALUES (?, ?, ?, ?)", (session_id, chunk_id, comment_id, text))
+
     def progress(self, session_id: str) -> dict[str, Any]:
         with self.db.read() as conn:
             _require_session(conn, session_id)

@@ -120,6 +120,8 @@ def load_taxonomy(directory: Path | None = None) -> Taxonomy:
         stat = path.stat()
     except FileNotFoundError:
         return DEFAULT_TAXONOMY
+    except OSError as exc:  # the data directory is a file, unreadable…: not a reason to stop the server
+        raise TaxonomyError(f"{path} cannot be read: {exc.strerror or exc}") from exc
     stamp = (stat.st_mtime_ns, stat.st_size)
     with _cache_lock:
         cached = _cache.get(path)

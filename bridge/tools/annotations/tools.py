@@ -14,6 +14,7 @@ import json
 import logging
 import sqlite3
 import warnings
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Any, Final, TypeVar
@@ -24,8 +25,9 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ValidationError
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
-from bridge.tools.annotations.database import DatabaseRefused, database
-from bridge.tools.annotations.document import ChunkPlace, document_chunks, highlight_chunk
+from bridge.tools.annotations.database import DatabaseRefused, check_data_dir, database
+from bridge.tools.annotations.document import (ChunkComment, ChunkPlace, comment_text, document_chunks,
+                                               highlight_chunk)
 from bridge.tools.annotations.errors import AnnotationError, ErrorType
 from bridge.tools.annotations.models import (AddRelationIn, AnnotateChunksEnvelope, AnnotationFields, SessionIn,
                                              StartSessionIn, annotation_models, custom_issue, seed_schema, zod_issues)
@@ -94,6 +96,10 @@ async def _in_thread(fn: Callable[[], T]) -> T:
         except sqlite3.Error as exc:
             log.exception("annotation database failed")
             raise AnnotationError("StorageError", f"The annotation database failed: {exc}") from None
+        except OSError as exc:  # the file system refused (a file where a folder should be, permissions…)
+            message = f"The annotation storage failed: {exc.filename or ''}: {exc.strerror or exc}"
+            log.warning("%s", message)
+            raise AnnotationError("StorageError", message) from None
     return await anyio.to_thread.run_sync(run)
 
 
@@ -102,6 +108,8 @@ def _store() -> AnnotationStore:
 
 
 def _taxonomy() -> Taxonomy:
+    """The taxonomy in force; StorageError first when the data directory cannot be used at all."""
+    check_data_dir()
     try:
         return load_taxonomy()
     except TaxonomyError as exc:
@@ -225,8 +233,28 @@ async def annotate_chunk(args: dict[str, Any], word: WordAccess | None = None) -
     if location is not None and word is not None:
         source, position, text = location
         place = ChunkPlace(parsed.chunkId, source[len("document:"):] or None, position, text)
-        outcome = {**outcome, "highlight": await highlight_chunk(word, place, outcome)}
+        outcome = {**outcome, "highlight": await _highlight(word, parsed.sessionId, place, outcome)}
     return outcome
+
+
+_highlighting: weakref.WeakValueDictionary[tuple[str, str], anyio.Lock] = weakref.WeakValueDictionary()
+
+
+async def _highlight(word: WordAccess, session_id: str, place: ChunkPlace, chunk: dict[str, Any]) -> dict[str, Any]:
+    """Mark the chunk in Word and remember its comment, one call per chunk at a time (two concurrent repeats
+    would otherwise both find no comment and both add one)."""
+    lock = _highlighting.setdefault((session_id, place.chunk_id), anyio.Lock())
+    async with lock:
+        found = await _in_thread(lambda: _store().comment_of(session_id, place.chunk_id))
+        marked = await highlight_chunk(word, place, chunk, ChunkComment(*found) if found else None)
+        text = comment_text(chunk)  # what Word Bridge wrote: a repeat tells the person's edits from it
+        if marked["ok"] and isinstance(marked.get("commentId"), str) and found != (marked["commentId"], text):
+            try:
+                await _in_thread(lambda: _store().record_comment(session_id, place.chunk_id, marked["commentId"],
+                                                                 text))
+            except AnnotationError as exc:  # the comment is made: say why a repeat may not recognise it
+                marked["warning"] = f"the comment's id could not be saved ({exc.message})"
+    return marked
 
 
 async def annotate_chunks(args: dict[str, Any]) -> dict[str, Any]:
