@@ -14,9 +14,10 @@ from typing import Any
 
 from bridge import __version__
 from bridge.config import BridgeConfig
+from bridge.setup.hints import DEFAULT_PORT, playground_url
 
-DEFAULT_PORT = 3000
-CERTS_DEFAULT = "default: $WORD_BRIDGE_CERTS, else certs/ in a source checkout, else ~/.word-bridge/certs"
+CERTS_DEFAULT = ("default: $WORD_BRIDGE_CERTS, else certs/ in a source checkout, else certs/ in the data directory "
+                 "($WORD_BRIDGE_DATA_DIR, default ~/.word-bridge)")
 CERTS_HELP = f"directory of the development certificates ({CERTS_DEFAULT})"
 
 
@@ -45,14 +46,32 @@ def token_text(value: str) -> str:
     return value
 
 
+def _port(parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, what: str) -> None:
+    """--port, 1-65535, default $WORD_BRIDGE_PORT or 3000; `what` says whose port it is."""
+    # A string default goes through port_number too, so a bad $WORD_BRIDGE_PORT is a usage error, not a traceback.
+    parser.add_argument("--port", type=port_number, default=os.environ.get("WORD_BRIDGE_PORT", str(DEFAULT_PORT)),
+                        help=f"{what}, 1-65535 (default $WORD_BRIDGE_PORT or {DEFAULT_PORT})")
+
+
+def _origin(parser: argparse.ArgumentParser, *, token_help: str, token_default: str | None) -> None:
+    """--port or --url (the origin a manifest names), and --token (put into the pane's URL in the manifest)."""
+    where = parser.add_mutually_exclusive_group()
+    _port(where, "port of the bridge on this machine: the manifest names https://localhost:PORT")
+    where.add_argument("--url", default=None,
+                       help="the bridge's https origin, for one not at https://localhost:PORT (instead of --port)")
+    parser.add_argument("--token", type=token_text, default=token_default, help=token_help)
+
+
+def origin_url(args: argparse.Namespace) -> str:
+    """The origin of `manifest` and `sideload`: --url, else https://localhost:PORT."""
+    return str(args.url or f"https://localhost:{args.port}").rstrip("/")
+
+
 def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
     """Options shared by the commands; `serves` picks the wording for a server or for a client of one."""
     if serves:
         parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    # A string default goes through port_number too, so a bad $WORD_BRIDGE_PORT is a usage error, not a traceback.
-    parser.add_argument("--port", type=port_number, default=os.environ.get("WORD_BRIDGE_PORT", str(DEFAULT_PORT)),
-                        help=f"{'port to serve' if serves else 'port of the running bridge'}, 1-65535 "
-                             f"(default $WORD_BRIDGE_PORT or {DEFAULT_PORT})")
+    _port(parser, "port to serve" if serves else "port of the running bridge")
     parser.add_argument("--no-tls", action="store_true",
                         help="plain HTTP (Office needs HTTPS; for tests only)" if serves
                         else "the bridge serves plain HTTP (it was started with --no-tls)")
@@ -108,16 +127,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     text = "write the add-in manifest for an origin"
     p = sub.add_parser("manifest", help=text, description=text + " (the URL Word loads the task pane from)")
-    p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}",
-                   help=f"the bridge's https origin (default https://localhost:{DEFAULT_PORT})")
-    p.add_argument("--token", default=None, help="open the task pane with this token (the bridge's --token)")
+    _origin(p, token_default=None,
+            token_help="the bridge's --token: the manifest opens the task pane with ?token=T, so a bridge started "
+                       "with --token lets it in (the file then holds the token)")
     p.add_argument("-o", "--output", type=Path, default=None, help="file to write (default stdout)")
 
     text = "make Word load the add-in"
     p = sub.add_parser("sideload", help=text, description=text + ": Word on the web, on a Mac or on Windows")
     p.add_argument("platform", choices=["web", "mac", "windows"], help="where Word runs")
-    p.add_argument("--url", default=f"https://localhost:{DEFAULT_PORT}",
-                   help=f"the bridge's https origin (default https://localhost:{DEFAULT_PORT})")
+    _origin(p, token_default=os.environ.get("WORD_BRIDGE_TOKEN"),
+            token_help="the bridge's --token, written into the manifest so the task pane is let in "
+                       "(default $WORD_BRIDGE_TOKEN)")
 
     text = "check certificates, port, token and connected documents"
     p = sub.add_parser("doctor", help=text, description=text + " of the running bridge, saying what to do about "
@@ -175,7 +195,9 @@ def _playground(args: argparse.Namespace) -> int:
     config = _config(args, playground=True)
     if _mismatched_bridge(config, then="; or pass --port to serve another"):
         return 1
-    return run(config, open_page="/playground.html" if args.open else None)
+    # The page as printed: with a token, ?token= lets the pane in it connect.
+    page = playground_url(config).removeprefix(config.public_url)
+    return run(config, open_page=page if args.open else None)
 
 
 def _stdio(args: argparse.Namespace) -> int:
@@ -246,7 +268,7 @@ def _manifest(args: argparse.Namespace) -> int:
     from bridge.setup.manifest import render_manifest
 
     try:
-        xml = render_manifest(args.url.rstrip("/"), token=args.token)
+        xml = render_manifest(origin_url(args), token=args.token or None)
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -259,9 +281,15 @@ def _manifest(args: argparse.Namespace) -> int:
 
 
 def _sideload(args: argparse.Namespace) -> int:
+    from bridge.setup.manifest import render_manifest
     from bridge.setup.sideload import sideload
 
-    return sideload(args.platform, args.url.rstrip("/"))
+    try:  # a URL Office cannot load is a usage error, before anything is written
+        render_manifest(origin_url(args))
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    return sideload(args.platform, origin_url(args), token=args.token or None)
 
 
 def _doctor(args: argparse.Namespace) -> int:

@@ -23,8 +23,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bridge.cli import main
 from bridge.config import BridgeConfig
-from bridge.server.runner import playground_hint
 from bridge.setup.certs import ensure_dev_certs, install_ca_commands, node_trust_line, shell_line
+from bridge.setup.hints import playground_hint
 from bridge.word.remote import RemoteEditService
 from tests.support import FakePane, ServerThread, meta
 
@@ -293,7 +293,7 @@ def test_doctor_names_the_token_a_guarded_bridge_expects(guarded):
     assert "FAIL" in without.stdout and "requires a token" in without.stdout and "WORD_BRIDGE_TOKEN" in without.stdout
     right = run_cli("doctor", *_where(guarded), "--token", TOKEN)
     assert "accepts this token" in right.stdout and "requires a token" not in right.stdout
-    assert '--header "Authorization: Bearer <token>"' in right.stdout
+    assert '--header "Authorization: Bearer $WORD_BRIDGE_TOKEN"' in right.stdout  # the shell fills it in
 
 
 def test_certs_prints_commands_a_shell_reads_back_as_given(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import ssl
+import sys
 from typing import Protocol
 
 import httpx
@@ -16,6 +17,14 @@ from bridge.setup.certs import (
     node_trust_line,
     ssl_context_trusting,
 )
+from bridge.setup.hints import (
+    TOKEN_VARIABLE,
+    command_line,
+    playground_url,
+    port_options,
+    serve_line,
+    token_note,
+)
 
 
 class Report(Protocol):
@@ -24,9 +33,10 @@ class Report(Protocol):
 
 def connect_hint(config: BridgeConfig) -> str:
     """How a person connects a document (or tries the simulated one) to the bridge on this port."""
+    sideload = " ".join([command_line("sideload", options=[]), "web|mac|windows", *port_options(config.port)])
     return ("open the document in Word, then Home > Word Bridge > Show Task Pane; the first time, load the add-in with "
-            "`word-bridge sideload web|mac|windows` (README: Connect Word). Or try the simulated Word: open "
-            f"{config.public_url}/playground.html")
+            f"`{sideload}`{token_note(config)} (README: Connect Word). Or try the simulated Word: open "
+            f"{playground_url(config)}")
 
 
 def doctor(config: BridgeConfig, token_hint: str = "") -> int:
@@ -49,7 +59,7 @@ def doctor(config: BridgeConfig, token_hint: str = "") -> int:
             report(False, "development certificates", str(exc))
     with socket.socket() as probe:
         busy = probe.connect_ex(("127.0.0.1", config.port)) == 0
-    report(busy, f"something listens on port {config.port}", "start it with `word-bridge serve`")
+    report(busy, f"something listens on port {config.port}", f"start it with `{serve_line(config)}`{token_note(config)}")
     mismatch = False
     if busy:
         from bridge.setup.probe import probe_bridge
@@ -66,13 +76,17 @@ def doctor(config: BridgeConfig, token_hint: str = "") -> int:
             _check_bridge(config, certs, report, token_hint)
     if certs is not None and not mismatch:  # not for a CA or a protocol the bridge does not use
         print("Node clients (MCP Inspector, the TypeScript SDK) trust the CA only with:\n  "
-              + node_trust_line(certs.ca_cert) + "\nthen, for example:\n  " + inspector_line(config))
+              + node_trust_line(certs.ca_cert) + f"\nthen, for example{token_note(config)}:\n  " + inspector_line(config))
     return 1 if problems else 0
 
 
-def inspector_line(config: BridgeConfig) -> str:
-    """The MCP Inspector's command line listing this bridge's tools over Streamable HTTP."""
-    header = ' --header "Authorization: Bearer <token>"' if config.token else ""
+def inspector_line(config: BridgeConfig, platform: str = sys.platform) -> str:
+    """The MCP Inspector's command line listing this bridge's tools over Streamable HTTP.
+
+    With a token, the header names $WORD_BRIDGE_TOKEN (the shell fills it in): the token stays out of the history.
+    """
+    variable = f"$env:{TOKEN_VARIABLE}" if platform == "win32" else f"${TOKEN_VARIABLE}"
+    header = f' --header "Authorization: Bearer {variable}"' if config.token else ""
     return (f"npx @modelcontextprotocol/inspector --cli {config.public_url}/mcp --transport http "
             f"--method tools/list{header}")
 

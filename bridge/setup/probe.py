@@ -16,11 +16,13 @@ import httpx
 
 from bridge.config import BridgeConfig
 from bridge.setup.certs import DevCerts, MissingCertificates, existing_dev_certs, ssl_context_trusting
+from bridge.setup.hints import serve_line, token_note
 
 
 def unreachable_message(config: BridgeConfig) -> str:
-    return (f"no Word Bridge answers on port {config.port}; start one with `word-bridge serve` or "
-            "`word-bridge playground`")
+    """Nothing on the port: the commands that start a bridge this client (its port, --certs, --no-tls) can reach."""
+    return (f"no Word Bridge answers on port {config.port}; start one with `{serve_line(config)}` or "
+            f"`{serve_line(config, 'playground')}`{token_note(config)}")
 
 
 def wrong_ca_message(config: BridgeConfig, certs: DevCerts) -> str:
