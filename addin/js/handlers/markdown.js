@@ -187,13 +187,17 @@ export function buildBlocks(blocks, origin, plainStyle = "Normal") {
   const fillers = [];
   /** @type {{ list: Word.List, levels: Map<number, string> } | undefined} */
   let list;
+  // The spare is taken only by a paragraph no table follows: a table put after a paragraph that took a body's
+  // last paragraph would end the body, and Word would add an empty paragraph after it.
+  const lastTable = blocks.map((block) => block.type).lastIndexOf("table");
   // A new paragraph copies its neighbour's list membership: the first one (from the document) and one after a
   // list item or a table leave any list; nothing else is in a list when the next paragraph copies it.
-  const newParagraph = () => {
+  const newParagraph = (/** @type {number} */ i) => {
     /** @type {Word.Paragraph} */
     let paragraph;
-    if (spare) [paragraph, spare] = [spare, undefined];
-    else paragraph = last ? last.insertParagraph("", "After") : /** @type {{ paragraph: () => Word.Paragraph }} */ (origin).paragraph();
+    if (spare && i > lastTable) [paragraph, spare] = [spare, undefined];
+    else if (last) paragraph = last.insertParagraph("", "After");
+    else paragraph = spare ? spare.insertParagraph("", "Before") : /** @type {{ paragraph: () => Word.Paragraph }} */ (origin).paragraph();
     if (lastKind !== "paragraph") paragraph.detachFromList();
     return paragraph;
   };
@@ -203,7 +207,7 @@ export function buildBlocks(blocks, origin, plainStyle = "Normal") {
     if (spare && !last) return spare.insertTable(rows, cols, "Before", values); // the spare stays after it
     if (lastKind === "table") {
       // One paragraph between two tables (the spare, if there is one): Word merges touching tables.
-      const between = newParagraph();
+      const between = newParagraph(-1); // never the spare: a table follows
       fillers.push(between);
       return between.insertTable(rows, cols, "After", values);
     }
@@ -224,7 +228,7 @@ export function buildBlocks(blocks, origin, plainStyle = "Normal") {
     /** @type {Word.Paragraph} */
     let paragraph;
     if (block.type === "listItem" && plan[i] === "attach" && list) paragraph = list.list.insertParagraph("", "End");
-    else paragraph = newParagraph();
+    else paragraph = newParagraph(i);
     if (block.type === "listItem") {
       const starts = plan[i] === "start" || !list;
       if (!list || starts) list = { list: paragraph.startNewList(), levels: new Map() };

@@ -145,6 +145,19 @@ for (const profile of PROFILES) {
     assert.deepEqual(sim.snapshot().blocks.filter((b) => b.type === "paragraph").map((b) => b.style), ["Normal", "Normal", "Normal"]);
   });
 
+  test(`[${profile}] a document replaced by a heading, a table and a paragraph has no empty paragraph`, async () => {
+    // The paragraph before the table must not take the cleared body's last paragraph: the table would then end
+    // the body and Word would add an empty paragraph after it.
+    for (const text of ["", "Old text"]) {
+      const { sim, run } = setup(profile, { text });
+      const heading = { type: "heading", level: 1, runs: [{ text: "Heading" }] };
+      ok(await run("insertMarkdown", { blocks: [heading, TABLE, { type: "paragraph", runs: [{ text: "Closing" }] }], scope: "document", location: "replace" }));
+      assert.deepEqual(paragraphs(sim), ["Heading", "[table]", "Closing"]);
+      ok(await run("insertMarkdown", { blocks: [heading, TABLE], scope: "document", location: "replace" }));
+      assert.deepEqual(paragraphs(sim), ["Heading", "[table]", ""]); // the body's last paragraph: Word requires it
+    }
+  });
+
   test(`[${profile}] a table inserted at start, before, after or end adds no paragraph: the same layout as table.create`, async () => {
     for (const location of ["start", "before", "after", "end"]) {
       const viaMarkdown = setup(profile, { text: "Alpha one\nBeta two\nGamma three" });
