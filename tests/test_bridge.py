@@ -324,6 +324,9 @@ async def test_with_a_token_the_manifest_and_healthz_keep_it_and_the_documents_t
     titles are only for a request that presents the token."""
     server = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir, token="s3cret")).start()
     try:
+        # The caller holds the token: the hint's playground link must open a pane the bridge lets in.
+        alone = (await call(server, {"content": "x", "meta": meta("getSelection")})).structured_content
+        assert any("playground.html?token=s3cret" in d["msg"] for d in alone["diagnostics"]), alone
         pane = await FakePane(server, token="s3cret").connect()
         async with httpx.AsyncClient(verify=server.client_ssl()) as http:
             anonymous = await http.get(server.base_url + "/manifest.xml")

@@ -20,6 +20,7 @@ from bridge import __version__
 from bridge.config import BridgeConfig
 from bridge.word.hub import Hub
 from bridge.setup.icons import icon_png
+from bridge.setup.hints import playground_url
 from bridge.setup.manifest import render_manifest
 from bridge.server.mcp_tools import build_mcp_server
 from bridge.server.rpc import refusal as rpc_refusal
@@ -69,7 +70,7 @@ def mcp_endpoint(mcp_app: Starlette) -> ASGIApp:
 
 def create_bridge(config: BridgeConfig) -> Bridge:
     """Wire hub, service, MCP and routes for one configuration."""
-    hub = Hub(op_timeout=config.op_timeout, playground_url=f"{config.public_url}/playground.html")
+    hub = Hub(op_timeout=config.op_timeout, playground_url=playground_url(config))
     service = EditService(hub)
     mcp = build_mcp_server(service)
     policy = AccessPolicy(port=config.port, tls=config.tls, host=config.host, token=config.token,

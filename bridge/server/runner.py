@@ -17,6 +17,7 @@ from websockets.exceptions import InvalidState
 from bridge.server.app import Bridge, create_bridge
 from bridge.word.pane_socket import MAX_FRAME_BYTES
 from bridge.setup.certs import DevCerts, ensure_dev_certs
+from bridge.setup.hints import client_options, command_line, playground_hint, playground_url
 from bridge.config import BridgeConfig
 
 # Everything goes to stderr: under `word-bridge stdio`, stdout carries only MCP.
@@ -135,26 +136,15 @@ def port_problem(config: BridgeConfig, exc: OSError) -> str:
         from bridge.setup.probe import bridge_is_running
 
         if bridge_is_running(config):
+            doctor = command_line("doctor", options=client_options(config))
             return (f"port {config.port} is already served by a Word Bridge (perhaps one that `word-bridge stdio` "
-                    f"started for an MCP client): use that one ({config.public_url}/playground.html, "
-                    "`word-bridge call`, `word-bridge doctor`), or pass --port to start another")
-        return (f"port {config.port} is in use by another program: pass --port (and write a matching manifest "
-                "with `word-bridge manifest --url https://localhost:PORT`)")
+                    f"started for an MCP client): use that one ({playground_url(config)}, `word-bridge call`, "
+                    f"`{doctor}`), or pass --port to start another")
+        return (f"port {config.port} is in use by another program: pass --port (and sideload with the same --port, "
+                "or write a matching manifest with `word-bridge manifest --port PORT`)")
     if exc.errno in NOT_ALLOWED:
         return f"not allowed to listen on port {config.port}: pass --port with a port above 1023"
     return f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}; check --host and --port"
-
-
-def playground_hint(config: BridgeConfig) -> str:
-    """What to try once the playground is open (the README's first steps)."""
-    extra = "" if config.port == 3000 else f" --port {config.port}"
-    lines = [f"Playground: {config.public_url}/playground.html", "Then, in another terminal, try:",
-             f"  word-bridge call insertText '{{\"text\":\"Hello from the shell\",\"scope\":\"document\","
-             f"\"location\":\"end\",\"newParagraph\":true}}'{extra}",
-             f"  word-bridge call search '{{\"query\":\"Hello\"}}'{extra}"]
-    if config.token:
-        lines.append("  (with the bridge's token: set WORD_BRIDGE_TOKEN or add --token)")
-    return "\n".join(lines)
 
 
 def run(config: BridgeConfig, banner: bool = True, open_page: str | None = None) -> int:
