@@ -393,3 +393,19 @@ def test_a_forwarded_call_carries_the_token_and_is_taken_at_the_first_try(certs_
     assert result.structured_content["data"]["echo"]["text"] == "guarded"
     posts = [headers for headers, _ in seen if headers.get("mcp-name") == "editTask"]
     assert len(posts) == 1 and posts[0]["authorization"] == "Bearer t0ken", posts
+
+
+def test_a_call_cut_off_mid_way_is_said_once_with_how_to_retry() -> None:
+    """The forwarder got the HTTP layer's "closed the connection" message and wrapped it twice, without the retry."""
+    from bridge.config import BridgeConfig
+    from bridge.word.remote import disconnected_message, unexpected_failure
+
+    config = BridgeConfig(port=3999)
+    inner = disconnected_message(config, "Server disconnected without sending a response.")
+    for message in (unexpected_failure(config, RuntimeError(inner), "t-1").msg, disconnected_message(config, inner, "t-1")):
+        assert message.count("may or may not have been applied") == 1, message
+        assert message.count("closed the connection without answering") == 1, message
+        assert message.endswith("Retry with the same taskId (t-1) to get its result without running it twice."), message
+    other = unexpected_failure(config, ValueError("bad frame")).msg
+    assert other == ("the bridge on port 3999 did not answer as expected (bad frame); an edit may or may not have "
+                     "been applied")

@@ -109,6 +109,21 @@ async def test_a_paused_panes_refusal_is_not_kept_so_a_retry_after_resuming_runs
     await pane.close()
 
 
+async def test_a_repeat_the_pane_answered_from_its_cache_says_so_once(server):
+    """After a server restart only the pane remembers: it adds the repeat note; the server's later repeat adds no second one."""
+    note = {"level": "info", "msg": "repeated taskId: this is the first result; the op was not run again", "field": "taskId"}
+
+    async def cached(command: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "op": command["op"]["op"], "data": {}, "diagnostics": [note],
+                "__stats__": {"ms": 0, "syncs": 0, "cached": True}}
+
+    pane = await FakePane(server, handler=cached).connect()
+    first = await edit(server, meta=meta("getSelection"), taskId="t-pane-cached")
+    again = await edit(server, meta=meta("getSelection"), taskId="t-pane-cached")
+    assert first["diagnostics"] == [note] and again["diagnostics"] == [note]
+    await pane.close()
+
+
 async def test_a_cached_answer_says_when_the_pane_was_reloaded_or_reconnected_since(server):
     """Ids in a cached result die with the pane load that made them: a repeat after a reload says so."""
     first = await FakePane(server, instance="load1").connect()
@@ -166,4 +181,15 @@ async def test_without_content_the_pane_gets_a_summary_of_the_op(server):
     pane = await FakePane(server).connect()
     await edit(server, meta=meta("insertText", text="Dear Ada"))
     assert pane.received[0]["content"] == 'insertText "Dear Ada"'
+    await pane.close()
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\n"])
+async def test_a_blank_task_id_gets_an_id_of_its_own_and_says_so(server, blank):
+    pane = await FakePane(server).connect()
+    first = await edit(server, meta=meta("insertText", text="a"), taskId=blank)
+    second = await edit(server, meta=meta("insertText", text="a"), taskId=blank)
+    assert first["taskId"].startswith("task_") and second["taskId"] != first["taskId"]
+    assert any(d["field"] == "taskId" and first["taskId"] in d["msg"] for d in first["diagnostics"])
+    assert len(pane.received) == 2  # two calls without a retry key: two edits, as asked
     await pane.close()

@@ -28,6 +28,7 @@ Envelope = dict[str, Any]
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
 
 SESSION_TAKEN_OVER = 4001
+REPEATED = "repeated taskId: this is the first result; the op was not run again"
 _SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 OPEN_PANE_HINT = (
     "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
@@ -289,7 +290,9 @@ class Hub:
                      field="taskId"),
                 outcome.document, cached=True, final=False)
         diags = list(outcome.envelope.get("diagnostics") or [])
-        diags.append(diagnostic("info", "repeated taskId: this is the first result; the op was not run again", "taskId"))
+        note = diagnostic("info", REPEATED, "taskId")
+        if note not in diags:  # the pane says the same when it answered the first call from its own cache
+            diags.append(note)
         served = self._sessions.get(outcome.document["id"]) if outcome.document else None
         if outcome.document and (served is None or served.channel is None):
             diags.append(diagnostic("warn", f"the document that ran this op ({outcome.document['title']!r}, "

@@ -188,7 +188,7 @@ class PassThrough:
         task_id = arguments.get("taskId")
         task_id = task_id if isinstance(task_id, str) else ""
         reason = unanswered.args[0] if unanswered.args else "no answer"
-        envelope = BridgeError(Code.RUNTIME.value, disconnected_message(self.config, reason)).envelope(
+        envelope = BridgeError(Code.RUNTIME.value, disconnected_message(self.config, reason, task_id)).envelope(
             op_name(arguments.get("meta")), task_id)
         result = {"content": [{"type": "text", "text": compact_json(envelope)}],
                   "structuredContent": envelope, "isError": True, "resultType": "complete"}

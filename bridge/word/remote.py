@@ -55,12 +55,23 @@ def token_message(config: BridgeConfig) -> str:
             "stdio`, in the MCP client's env) to the value the bridge was started with (word-bridge serve --token …)")
 
 
-def disconnected_message(config: BridgeConfig, detail: object) -> str:
-    """A call that went out and got no answer: it may have run."""
+_MAY_HAVE_RUN = "an edit may or may not have been applied"
+
+
+def disconnected_message(config: BridgeConfig, detail: object, task_id: str = "") -> str:
+    """A call that went out and got no answer: it may have run, and a retry with its taskId tells.
+
+    `detail` may already be such a message (the stdio forwarder gets it from the HTTP layer below it): it is not
+    wrapped again.
+    """
     if isinstance(detail, BaseException):
         detail = str(detail) or type(detail).__name__
-    return (f"the bridge on port {config.port} closed the connection without answering "
-            f"({detail}); an edit may or may not have been applied")
+    text = str(detail)
+    if _MAY_HAVE_RUN not in text:
+        text = f"the bridge on port {config.port} closed the connection without answering ({text}); {_MAY_HAVE_RUN}"
+    if task_id:
+        text += f". Retry with the same taskId ({task_id}) to get its result without running it twice."
+    return text
 
 
 def _headers(config: BridgeConfig) -> dict[str, str]:
@@ -134,13 +145,14 @@ def bridge_error(exc: BaseException) -> BridgeError | None:
     return None
 
 
-def unexpected_failure(config: BridgeConfig, exc: BaseException) -> BridgeError:
+def unexpected_failure(config: BridgeConfig, exc: BaseException, task_id: str = "") -> BridgeError:
     """Any other failure of a call to the bridge, as one line (the innermost error, not a group)."""
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
     detail = str(exc) or type(exc).__name__
-    return BridgeError(Code.RUNTIME.value, f"the bridge on port {config.port} did not answer as expected ({detail}); "
-                       "an edit may or may not have been applied")
+    if _MAY_HAVE_RUN not in detail:  # else it already says what happened (the connection closed mid-call)
+        detail = f"the bridge on port {config.port} did not answer as expected ({detail}); {_MAY_HAVE_RUN}"
+    return BridgeError(Code.RUNTIME.value, disconnected_message(config, detail, task_id))
 
 
 def bridge_http_client(config: BridgeConfig) -> httpx2.AsyncClient:
@@ -300,7 +312,7 @@ class RemoteEditService:
         except BridgeError as err:
             return err.envelope(op_name(kwargs.get("meta")), task_id)
         except Exception as exc:  # the bridge went away mid-call
-            return unexpected_failure(self.config, exc).envelope(op_name(kwargs.get("meta")), task_id)
+            return unexpected_failure(self.config, exc, task_id).envelope(op_name(kwargs.get("meta")), task_id)
         return dict(result.structured_content or {})
 
     async def list_documents(self) -> dict[str, Any]:

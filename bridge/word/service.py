@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from bridge import outbound
-from bridge.word.envelope import Code, OpError
+from bridge.word.envelope import Code, OpError, diagnostic
 from bridge.word.hub import Hub, ProgressCallback
 from bridge.word.retries import RequestKey
 from bridge.word.ops import ParsedOp, parse_edit_task, summarize
@@ -54,8 +54,11 @@ class EditService:
 
         Arguments arrive as the client sent them (any JSON): every check answers with a typed envelope.
         """
+        blank_task_id = isinstance(task_id, str) and not task_id.strip()
         try:
-            task_id = _optional_text(task_id, "taskId", MAX_TASK_ID) or "task_" + secrets.token_hex(8)
+            task_id = _optional_text(task_id, "taskId", MAX_TASK_ID)
+            task_id = None if task_id is None or not task_id.strip() else task_id
+            task_id = task_id or "task_" + secrets.token_hex(8)
             document = _optional_text(document, "document", MAX_DOCUMENT_REF)
         except OpError as err:
             return self._refused(err.envelope(), task_id if isinstance(task_id, str) else "", content, None)
@@ -80,8 +83,12 @@ class EditService:
             parsed.wire(), content=content, task_id=task_id, document=document, progress=progress, key=key
         )
         envelope = outcome.envelope
-        if parsed.diagnostics and not outcome.cached:
-            envelope = {**envelope, "diagnostics": [*parsed.diagnostics, *(envelope.get("diagnostics") or [])]}
+        notes = list(parsed.diagnostics) if not outcome.cached else []
+        if blank_task_id:  # the client meant to give one: say which id a retry must repeat
+            notes.append(diagnostic("info", f"taskId was blank, so this call got its own: {task_id} (repeat it to "
+                                    "retry without running the op twice)", "taskId"))
+        if notes:
+            envelope = {**envelope, "diagnostics": [*notes, *(envelope.get("diagnostics") or [])]}
         return _shape(envelope, task_id, outcome.document)
 
     def _refused(self, envelope: dict[str, Any], task_id: str, content: Any, document: str | None,
