@@ -15,6 +15,10 @@
 // With stopOnError (the default) the ops after a failure do not run: their envelopes are E_RUNTIME,
 // "not run: op <i> failed"; without it, later ops run (the dropped ones again).
 //
+// Pause: the batch checks the person's "Pause AI edits" switch before it queues each op. Once it is on, the
+// remaining ops do not run (E_PERMISSION, "not run: AI edits were paused in the pane"), the batch fails with
+// E_PERMISSION at the first of them, and the ops that ran stay applied.
+//
 // Result data: {results: [envelope…], completed: <ops that succeeded>, failedAt?: <first failed op>};
 // the batch's envelope is ok only when every op is.
 
@@ -23,6 +27,9 @@ import { bool } from "./args.js";
 import { splitCommonArgs } from "./expect.js";
 import { planDryRun } from "./dry-run.js";
 import { runStep, withTracking } from "./step.js";
+import { REFERENCE, referencesIn, substitute, valueAt, whyNoValue } from "./batch-references.js";
+
+export { REFERENCE, referencesIn, substitute, valueAt, whyNoValue } from "./batch-references.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./types.js").Handler} Handler */
@@ -31,12 +38,12 @@ import { runStep, withTracking } from "./step.js";
 /** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
 
 export const MAX_OPS = 500;
-/** A reference to an earlier op's result (the server's batch.py uses the same pattern). */
-export const REFERENCE = /\$(\d+)\.([A-Za-z_]\w*(?:\.\w+)*)/g;
 /** Prefix of the trace message each op queues first. */
 const TRACE = "wordbridge:batch-op:";
 /** Batches longer than this report progress every this many ops. */
 const PROGRESS_EVERY = 25;
+/** The envelope of each op a pause kept from running. */
+export const PAUSED_NOT_RUN = "not run: AI edits were paused in the pane";
 
 /**
  * @typedef {object} OpState
@@ -120,6 +127,8 @@ async function runBatch(env, ops, stopOnError) {
   let unflushed = 0;
   /** @type {number | undefined} the op whose failure stops the batch */
   let stoppedBy;
+  /** @type {number | undefined} the first op the person's pause kept from running */
+  let pausedAt;
 
   /** @param {number} i @param {Diagnostic} note */
   const addNote = (i, note) => states[i].notes.push(note);
@@ -250,6 +259,13 @@ async function runBatch(env, ops, stopOnError) {
   for (;;) {
     while (i < ops.length) {
       const st = states[i];
+      // Also an op Word dropped at a failed sync before the pause: running it again now would be a new edit.
+      if (stoppedBy === undefined && (pausedAt !== undefined || env.isPaused?.())) {
+        pausedAt = Math.min(pausedAt ?? i, i);
+        Object.assign(st, { state: "notRun", code: "E_PERMISSION", data: undefined, readBacks: [], notes: [diagnostic("error", PAUSED_NOT_RUN)] });
+        i += 1;
+        continue;
+      }
       if (stoppedBy !== undefined) {
         Object.assign(st, { state: "notRun", notes: [diagnostic("error", `not run: op ${stoppedBy} failed and stopOnError is true`)] });
         i += 1;
@@ -285,7 +301,7 @@ async function runBatch(env, ops, stopOnError) {
       i = err.failure.at + 1;
     }
   }
-  return result(states);
+  return result(states, {}, pausedAt);
 }
 
 /**
@@ -389,25 +405,33 @@ function createdBy(value, i) {
 }
 
 /**
- * The batch's data, and its failure when an op failed.
+ * The batch's data, and its failure when an op failed or a pause stopped it (at `pausedAt`).
  * @param {OpState[]} states
  * @param {Record<string, any>} [extra]
+ * @param {number} [pausedAt]
  */
-function result(states, extra = {}) {
+function result(states, extra = {}, pausedAt = undefined) {
   /** @type {ResultEnvelope[]} */
   const results = states.map((st) => (st.state === "ok"
     ? okEnvelope(st.op, st.data ?? {}, st.notes)
     : errorEnvelope(st.op, st.code ?? "E_RUNTIME", st.notes)));
   const completed = states.filter((st) => st.state === "ok").length;
-  const failedAt = states.findIndex((st) => st.state === "failed");
+  const failed = states.findIndex((st) => st.state === "failed");
+  const failedAt = failed >= 0 ? failed : pausedAt ?? -1;
   const data = { ...extra, results, completed, ...(failedAt >= 0 ? { failedAt } : {}) };
   if (failedAt < 0) return data;
   const first = states[failedAt];
-  const reason = first.notes.find((note) => note.level === "error")?.msg ?? first.code;
   const notRun = states.filter((st) => st.state === "notRun").length;
+  const paused = pausedAt === undefined ? undefined : diagnostic("error", `AI edits were paused in the pane while the batch ran: `
+    + `${opSpan(pausedAt, states.length - 1)} did not run; ${completed ? `the ${completed} that ran before stay applied (pausing does not undo them)` : "nothing was applied"}`, `args.ops[${pausedAt}]`);
+  if (failed < 0 && paused) {
+    throw new PartialFailure("E_PERMISSION", data, [paused, diagnostic("info", `${completed} of ${states.length} ops succeeded; ${notRun} did not run`)]);
+  }
+  const reason = first.notes.find((note) => note.level === "error")?.msg ?? first.code;
   throw new PartialFailure(first.code ?? "E_RUNTIME", data, [
     diagnostic("error", `op ${failedAt} (${first.op}) failed: ${reason}`, `args.ops[${failedAt}]`),
-    diagnostic("info", `${completed} of ${states.length} ops succeeded${notRun ? `; ${notRun} did not run (stopOnError)` : ""}`),
+    ...(paused ? [paused] : []),
+    diagnostic("info", `${completed} of ${states.length} ops succeeded${notRun ? `; ${notRun} did not run (${paused ? "paused or " : ""}stopOnError)` : ""}`),
   ]);
 }
 
@@ -421,76 +445,4 @@ export function runReadBack(readBack, note) {
   } catch (err) {
     note(diagnostic("warn", `The op was applied, but reading back its result failed: ${mapError(err).diagnostics[0]?.msg}`));
   }
-}
-
-/**
- * The ops a value's references name.
- * @param {unknown} value
- * @returns {number[]}
- */
-export function referencesIn(value) {
-  if (typeof value === "string") return [...value.matchAll(REFERENCE)].map((m) => Number(m[1]));
-  if (Array.isArray(value)) return value.flatMap(referencesIn);
-  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(referencesIn);
-  return [];
-}
-
-/**
- * A copy of `value` with every reference in its strings replaced by `lookup(op, path, reference, field)`.
- * @param {unknown} value
- * @param {(op: number, path: string, ref: string, field: string) => unknown} lookup
- * @param {string} [field]
- * @returns {any}
- */
-export function substitute(value, lookup, field = "args") {
-  if (typeof value === "string") {
-    return value.replace(REFERENCE, (ref, op, path) => String(lookup(Number(op), path, ref, field)));
-  }
-  if (Array.isArray(value)) return value.map((item, k) => substitute(item, lookup, `${field}[${k}]`));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, lookup, `${field}.${key}`)]));
-  }
-  return value;
-}
-
-/**
- * Why a reference's path gives no single value in op `j`'s result data: the path is missing, or it names a list
- * or an object, which cannot go into a string (the message shows how to name one item).
- * @param {unknown} data
- * @param {string} path
- * @param {number} j
- * @returns {string}
- */
-export function whyNoValue(data, path, j) {
-  /** @type {unknown} */
-  let value = data;
-  for (const key of path.split(".")) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return `op ${j}'s result has no ${path}`;
-    value = /** @type {Record<string, unknown>} */ (value)[key];
-  }
-  if (Array.isArray(value)) {
-    const first = value[0];
-    const example = typeof first === "object" && first !== null ? Object.keys(first)[0] : undefined;
-    return `${path} in op ${j}'s result is a list of ${value.length}, not one value: name an item, e.g. $${j}.${path}.0${example ? `.${example}` : ""}`;
-  }
-  if (typeof value === "object" && value !== null) {
-    const key = Object.keys(value)[0];
-    return `${path} in op ${j}'s result is an object, not one value${key ? `: name a field, e.g. $${j}.${path}.${key}` : ""}`;
-  }
-  return `${path} in op ${j}'s result is ${value === null ? "null" : "not a string, number or boolean"}`;
-}
-
-/**
- * The value at a dotted path ("results.0.rangeId"); objects and arrays are no value.
- * @param {unknown} data
- * @param {string} path
- * @returns {string | number | boolean | undefined}
- */
-export function valueAt(data, path) {
-  let value = data;
-  for (const key of path.split(".")) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
-    value = /** @type {Record<string, unknown>} */ (value)[key];
-  }
-  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : undefined;
 }

@@ -1,18 +1,29 @@
 // Runs canonical ops against Word: one shared RequestContext, the op → handler dispatch (with the common
-// args expectText and dryRun, step.js), Pause, a bounded taskId → result cache (checked against a
-// fingerprint of the op), sync counting, read-backs after the closing sync and the exception guard.
+// args expectText and dryRun, step.js), Pause, taskId repeats (a bounded cache of this load's results,
+// and records kept in storage across reloads, task-store.js; both checked against a fingerprint of the op),
+// sync counting, read-backs after the closing sync and the exception guard.
 
 import { createRegistry } from "./registry.js";
 import { PartialFailure, diagnostic, errorEnvelope, mapError, okEnvelope } from "./errors.js";
 import { HANDLERS } from "./handlers/index.js";
 import { runStep } from "./step.js";
-import { runReadBack } from "./batch.js";
+import { PAUSED_NOT_RUN, runReadBack } from "./batch.js";
+import { changesDocument, createTaskStore } from "./task-store.js";
+import { describeDifference, fingerprintOf } from "./fingerprint.js";
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
 /** @typedef {import("./types.js").ExecuteOutcome} ExecuteOutcome */
 /** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
 /** @typedef {import("./types.js").Diagnostic} Diagnostic */
 /** @typedef {import("./types.js").Handler} Handler */
+/** @typedef {import("./task-store.js").TaskStore} TaskStore */
+/** @typedef {import("./task-store.js").TaskRecord} TaskRecord */
+/** @typedef {import("./fingerprint.js").Fingerprint} Fingerprint */
+
+export { canonicalJson, describeDifference, fingerprintOf } from "./fingerprint.js";
+
+/** What a result answered again for a repeated taskId says (the server adds the same text to its own). */
+export const REPEATED = "repeated taskId: this is the first result; the op was not run again";
 
 /**
  * @typedef {{ id: string, done: number, total: number, message: string }} ProgressReport
@@ -21,8 +32,9 @@ import { runReadBack } from "./batch.js";
 /**
  * @typedef {object} Engine
  * @property {(cmd: AiCommand, options?: { onProgress?: (report: ProgressReport) => void }) => Promise<ExecuteOutcome>} execute
- *   run one `ai-cmd` (ops run one at a time in arrival order; a repeated taskId answers from the cache when
- *   it carries the same op and args, and is refused with E_INVALID_ARG on `taskId` when they differ)
+ *   run one `ai-cmd` (ops run one at a time in arrival order; a repeated taskId answers the first result when
+ *   it carries the same op and args, and is refused with E_INVALID_ARG on `taskId` when they differ; see
+ *   {@link answerRecord} for a taskId an earlier load of the pane ran)
  * @property {(paused: boolean) => void} setPaused
  * @property {boolean} paused
  * @property {(listener: (paused: boolean) => void) => () => void} onPausedChange  returns an unsubscribe function
@@ -35,12 +47,17 @@ import { runReadBack } from "./batch.js";
  * @param {typeof Word} options.Word
  * @param {typeof Office} options.Office
  * @param {number} [options.registryLimit]  tracked ranges/tables kept before the least recently used are released
- * @param {number} [options.cacheLimit]     results kept by taskId
+ * @param {number} [options.cacheLimit]     results of this load kept in memory by taskId
+ * @param {TaskStore} [options.taskStore]   taskId records that outlive this load (default: memory only)
+ * @param {() => string | null | undefined} [options.documentSession]  the document's session id: the records'
+ *   scope, so that two documents do not share taskIds
  * @returns {Engine}
  */
-export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 200 }) {
+export function createEngine({
+  Word, Office, registryLimit = 500, cacheLimit = 200, taskStore = createTaskStore(), documentSession = () => null,
+}) {
   const registry = createRegistry({ limit: registryLimit, supports: (name, version) => supports(name, version) });
-  /** @type {Map<string, { fingerprint: Fingerprint, pending: Promise<ExecuteOutcome> }>} oldest first */
+  /** @type {Map<string, { fingerprint: Fingerprint, pending: Promise<ExecuteOutcome>, settled: boolean }>} oldest first */
   const cache = new Map();
   /** @type {Set<(paused: boolean) => void>} */
   const pauseListeners = new Set();
@@ -81,9 +98,10 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
   /**
    * @param {AiCommand} cmd
    * @param {(report: ProgressReport) => void} onProgress
+   * @param {() => void} beforeWord  called once the op will reach Word, before its first sync
    * @returns {Promise<ExecuteOutcome>}
    */
-  async function run(cmd, onProgress) {
+  async function run(cmd, onProgress, beforeWord) {
     const started = now();
     let syncs = 0;
     const opName = typeof cmd?.op?.op === "string" ? cmd.op.op : "unknown";
@@ -112,6 +130,7 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
     /** @type {(() => void)[]} */
     const readBacks = [];
     registry.beginOp();
+    beforeWord();
     try {
       const data = await Word.run(sharedAnchor(), async (context) => {
         const result = await runStep(handler, opName, {
@@ -129,6 +148,7 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
           note: (level, msg, field) => notes.push(diagnostic(level, msg, field)),
           progress: (done, total, message) => onProgress({ id: cmd.id ?? "", done, total, message }),
           afterSync: (readBack) => readBacks.push(readBack),
+          isPaused: () => paused,
         });
         // Word.run's closing sync comes next: it flushes what the handler queued after its own sync.
         syncs += 1;
@@ -139,7 +159,13 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
     } catch (err) {
       if (err instanceof PartialFailure) {
         // Part of the op was done (a batch): its data says what, and the ids it returns stay valid.
-        return outcome({ ok: false, op: opName, data: err.data, code: err.code, diagnostics: [...notes, ...err.diagnostics] });
+        const partial = outcome({ ok: false, op: opName, data: err.data, code: err.code, diagnostics: [...notes, ...err.diagnostics] });
+        if (err.data.completed === 0 && err.data.results?.[0]?.diagnostics?.[0]?.msg === PAUSED_NOT_RUN) {
+          // Paused before its first op: it ran nothing, so (as a paused pane's refusal) a retry runs it.
+          partial.stats.notRun = true;
+          notRun.add(partial);
+        }
+        return partial;
       }
       registry.rollbackOp();
       const { code, diagnostics } = mapError(err, undefined, cmd.op.args);
@@ -147,14 +173,40 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
     }
   }
 
-  /** @param {string} taskId @param {Fingerprint} fingerprint @param {Promise<ExecuteOutcome>} pending */
+  /**
+   * Keep a result of this load in memory; beyond the limit the oldest finished ones go (one still running
+   * stays: a repeat must wait for it, its stored record says only "started").
+   * @param {string} taskId @param {Fingerprint} fingerprint @param {Promise<ExecuteOutcome>} pending
+   */
   function remember(taskId, fingerprint, pending) {
-    cache.set(taskId, { fingerprint, pending });
-    while (cache.size > cacheLimit) {
-      const oldest = cache.keys().next().value;
-      if (oldest === undefined) break;
-      cache.delete(oldest);
+    const entry = { fingerprint, pending, settled: false };
+    cache.set(taskId, entry);
+    pending.finally(() => { entry.settled = true; });
+    for (const [id, kept] of cache) {
+      if (cache.size <= cacheLimit) break;
+      if (kept.settled) cache.delete(id);
     }
+  }
+
+  /**
+   * Run an op with a taskId, its record kept in storage: "started" before its first sync, its result once
+   * it finished (read-only ops keep only their fingerprint). A refusal that ran nothing keeps no record.
+   * @param {AiCommand} cmd @param {(report: ProgressReport) => void} onProgress
+   * @param {string} taskId @param {string} scope @param {Fingerprint} fingerprint
+   * @returns {Promise<ExecuteOutcome>}
+   */
+  async function runRecorded(cmd, onProgress, taskId, scope, fingerprint) {
+    const readOnly = !changesDocument(fingerprint.op, cmd?.op?.args);
+    /** @type {TaskRecord} */
+    const record = { op: fingerprint.op, args: [...fingerprint.args], instance: registry.salt, ...(readOnly ? { readOnly } : {}) };
+    let started = false;
+    const done = await run(cmd, onProgress, () => {
+      started = true;
+      taskStore.put(scope, taskId, record);
+    });
+    if (started && notRun.has(done)) taskStore.remove(scope, taskId);
+    else if (started && !readOnly) taskStore.put(scope, taskId, { ...record, result: done.result });
+    return done;
   }
 
   return {
@@ -175,100 +227,103 @@ export function createEngine({ Word, Office, registryLimit = 500, cacheLimit = 2
     execute(cmd, { onProgress = () => {} } = {}) {
       const taskId = typeof cmd?.id === "string" && cmd.id ? cmd.id : undefined;
       const fingerprint = fingerprintOf(cmd);
-      const known = taskId ? cache.get(taskId) : undefined;
-      if (taskId && known) {
+      if (!taskId) {
+        const pending = queue.then(() => run(cmd, onProgress, () => {}));
+        queue = pending.catch(() => {});
+        return pending;
+      }
+      const known = cache.get(taskId);
+      if (known) {
         const differs = describeDifference(known.fingerprint, fingerprint);
-        if (differs) {
-          // Running it would lose the new op silently; answering the old result would lie about it.
-          return Promise.resolve({
-            result: errorEnvelope(fingerprint.op, "E_INVALID_ARG", [
-              diagnostic("error", `taskId "${taskId}" was already used for another op (${differs}): give each new op its own taskId`, "taskId"),
-            ]),
-            stats: { ms: 0, syncs: 0 },
-          });
-        }
-        return known.pending.then(({ result }) => ({ result, stats: { ms: 0, syncs: 0, cached: true } }));
+        // Running it would lose the new op silently; answering the old result would lie about it.
+        if (differs) return Promise.resolve(reusedTaskId(taskId, fingerprint.op, differs));
+        return known.pending.then(({ result }) => repeatOutcome(result, []));
       }
-      const pending = queue.then(() => run(cmd, onProgress));
+      const scope = documentSession() || "none";
+      const stored = taskStore.get(scope, taskId);
+      if (stored) {
+        const differs = describeDifference({ op: stored.op, args: new Map(stored.args) }, fingerprint);
+        if (differs) return Promise.resolve(reusedTaskId(taskId, fingerprint.op, differs));
+        const answer = answerRecord(taskId, stored, registry.salt);
+        if (answer) return Promise.resolve(answer);
+      }
+      const pending = queue.then(() => runRecorded(cmd, onProgress, taskId, scope, fingerprint));
       queue = pending.catch(() => {});
-      if (taskId) {
-        remember(taskId, fingerprint, pending);
-        pending.then((done) => {
-          if (notRun.has(done) && cache.get(taskId)?.pending === pending) cache.delete(taskId);
-        });
-      }
+      remember(taskId, fingerprint, pending);
+      pending.then((done) => {
+        if (notRun.has(done) && cache.get(taskId)?.pending === pending) cache.delete(taskId);
+      });
       return pending;
     },
   };
 }
 
 /**
- * What identifies an op for the taskId cache: its name and a hash of each top-level arg's canonical JSON
- * (sorted keys), so big args (picture data) are not kept and the difference can be named.
- * @typedef {{ op: string, args: Map<string, string> }} Fingerprint
+ * The answer to a repeat of a taskId that a record in storage knows (an earlier load of the pane, or this one
+ * beyond its memory ran it), or undefined when the op should run: a read-only op runs again (that changes
+ * nothing). A finished op answers its first result; one that was started and never finished (the pane was
+ * reloaded or closed while it ran) is not run blindly a second time: E_RUNTIME says to check the document.
+ * @param {string} taskId
+ * @param {TaskRecord} record
+ * @param {string} salt  this load's id salt: ids of another salt died with their load
+ * @returns {ExecuteOutcome | undefined}
  */
-
-/**
- * @param {AiCommand} cmd
- * @returns {Fingerprint}
- */
-export function fingerprintOf(cmd) {
-  const op = typeof cmd?.op?.op === "string" ? cmd.op.op : "unknown";
-  const given = cmd?.op?.args;
-  const args = new Map();
-  if (typeof given === "object" && given !== null && !Array.isArray(given)) {
-    for (const key of Object.keys(given).sort()) {
-      if (given[key] !== undefined) args.set(key, hash(canonicalJson(given[key])));
-    }
-  } else if (given !== undefined) {
-    args.set("", hash(canonicalJson(given)));
+export function answerRecord(taskId, record, salt) {
+  if (record.readOnly) return undefined;
+  if (!record.result) {
+    return {
+      result: errorEnvelope(record.op, "E_RUNTIME", [diagnostic("error", `an earlier load of the Word Bridge pane started `
+        + `this op (taskId "${taskId}") and was reloaded or closed before it finished: it may or may not have been `
+        + "applied, so it was not run again. Check the document (readDocument or search) and, if the edit is "
+        + "missing, send it again with a new taskId", "taskId")]),
+      stats: { ms: 0, syncs: 0, cached: true },
+    };
   }
-  return { op, args };
+  /** @type {Diagnostic[]} */
+  const warnings = [];
+  if (idsOfOtherLoads(record.result, salt)) {
+    warnings.push(diagnostic("warn", "the Word Bridge pane was reloaded since this result: the rangeIds and tableIds "
+      + "in it are gone (get new ones with readDocument or search)", "taskId"));
+  }
+  if (record.dataDropped) {
+    warnings.push(diagnostic("warn", "this result was too large to keep across pane reloads: only whether it "
+      + "succeeded and its diagnostics were kept (read the document to see what it did)", "taskId"));
+  }
+  return repeatOutcome(record.result, warnings);
 }
 
 /**
- * What differs between two fingerprints, in words, or "" when they are the same op.
- * @param {Fingerprint} before
- * @param {Fingerprint} now
+ * A first result answered again: it says so (once), with `extra` diagnostics after that.
+ * @param {ResultEnvelope} result
+ * @param {Diagnostic[]} extra
+ * @returns {ExecuteOutcome}
  */
-export function describeDifference(before, now) {
-  if (before.op !== now.op) return `op "${before.op}", now "${now.op}"`;
-  const names = new Set([...before.args.keys(), ...now.args.keys()]);
-  const changed = [...names].filter((name) => before.args.get(name) !== now.args.get(name)).sort();
-  if (changed.length === 0) return "";
-  return `"${now.op}" with different args: ${changed.map((name) => (name ? `args.${name}` : "args")).join(", ")}`;
+function repeatOutcome(result, extra) {
+  const said = result.diagnostics.some((d) => d.msg === REPEATED);
+  const diagnostics = [...result.diagnostics, ...(said ? [] : [diagnostic("info", REPEATED, "taskId")]), ...extra];
+  return { result: { ...result, diagnostics }, stats: { ms: 0, syncs: 0, cached: true } };
 }
 
 /**
- * JSON with object keys sorted at every level: equal values give equal text.
- * @param {unknown} value
- * @returns {string}
+ * @param {string} taskId @param {string} op @param {string} differs
+ * @returns {ExecuteOutcome}
  */
-export function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const record = /** @type {Record<string, unknown>} */ (value);
-    const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+function reusedTaskId(taskId, op, differs) {
+  return {
+    result: errorEnvelope(op, "E_INVALID_ARG", [
+      diagnostic("error", `taskId "${taskId}" was already used for another op (${differs}): give each new op its own taskId`, "taskId"),
+    ]),
+    stats: { ms: 0, syncs: 0 },
+  };
 }
 
 /**
- * A 53-bit string hash (cyrb53): enough to tell args apart without keeping them.
- * @param {string} text
+ * Whether a result holds ids (rng_<salt>_<n>, tbl_…, note_…) that another load of the pane gave out.
+ * @param {ResultEnvelope} result
+ * @param {string} salt
  */
-function hash(text) {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+function idsOfOtherLoads(result, salt) {
+  return [...JSON.stringify(result.data ?? {}).matchAll(/\b(?:rng|tbl|note)_([0-9a-z]+)_\d+\b/g)].some(([, s]) => s !== salt);
 }
 
 /**

@@ -2,6 +2,7 @@
 // engine, the connection and the view. Exposes window.wordBridgePane = {engine, connection} for tests.
 
 import { createEngine } from "./engine.js";
+import { createTaskStore } from "./task-store.js";
 import { createConnection, defaultSocketUrl, rememberedToken, storeOver } from "./connection.js";
 import { describeHost } from "./host-info.js";
 import { createView, entryForOutcome, entryForRefused } from "./ui.js";
@@ -69,8 +70,16 @@ async function boot() {
     return;
   }
 
-  const engine = createEngine({ Word: apis.Word, Office: apis.Office });
-  const connection = createConnection({
+  /** @type {import("./connection.js").Connection | undefined} */
+  let connection;
+  const engine = createEngine({
+    Word: apis.Word,
+    Office: apis.Office,
+    // taskIds outlive a reload of the pane (and the server's cache): a retry never runs an edit twice
+    taskStore: createTaskStore({ storage: () => window.localStorage }),
+    documentSession: () => connection?.state().session,
+  });
+  connection = createConnection({
     url: defaultSocketUrl(window.location),
     token: rememberedToken(window.location, storeOver(() => window.localStorage)),
     hello: () => ({ ...describeHost(apis.Office, { simulated: apis.simulated }), instance: engine.registry.salt }),

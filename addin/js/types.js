@@ -18,7 +18,9 @@
 
 /**
  * @typedef {{ ms: number, syncs: number, cached?: boolean, notRun?: boolean }} RunStats  notRun: refused without
- *   running anything (a paused pane): not the taskId's answer, a retry runs the op
+ *   running anything (a paused pane, or a batch paused before its first op): not the taskId's answer, a retry
+ *   runs the op. cached: answered for a repeated taskId without running (the first result, or the E_RUNTIME of
+ *   an op an earlier load of the pane started and never finished)
  * @typedef {{ result: ResultEnvelope, stats: RunStats }} ExecuteOutcome
  */
 
@@ -60,6 +62,8 @@
  *                                              there, so an op can write and read back in one round trip. It may
  *                                              complete the returned data and add diagnostics
  * @property {Readonly<Record<string, Handler>>} handlers  the op → handler table (a batch runs the others)
+ * @property {() => boolean} [isPaused]         whether the person switched on "Pause AI edits" (a running
+ *                                              batch checks it before each op)
  */
 
 /**

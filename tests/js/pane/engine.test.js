@@ -3,9 +3,19 @@ import assert from "node:assert/strict";
 import { PROFILES, fails, ok, paragraphs, setup } from "./helpers.js";
 import { createSimulator } from "../../../addin/sim/word-sim.js";
 import { createEngine } from "../../../addin/js/engine.js";
+import { createTaskStore } from "../../../addin/js/task-store.js";
 import { HANDLERS } from "../../../addin/js/handlers/index.js";
 
+/** The info a repeat answered from the first result carries (the server adds the same text). */
+const REPEATED = "repeated taskId: this is the first result; the op was not run again";
 const cmd = (op, args, id) => ({ type: "ai-cmd", id, content: op, op: { type: "word.op", op, version: "1.0", args } });
+
+/** A repeat's answer is the first result plus one info on taskId that says it was not run again. */
+function assertRepeatOf(repeat, first) {
+  assert.deepEqual(repeat.result, { ...first.result, diagnostics: [...first.result.diagnostics, { level: "info", msg: REPEATED, field: "taskId" }] });
+  assert.equal(repeat.stats.cached, true);
+  assert.ok(!first.result.diagnostics.some((d) => d.msg === REPEATED), "the first result itself is left as it was");
+}
 
 for (const profile of PROFILES) {
   test(`a rangeId stays valid across later calls and edits (${profile})`, async () => {
@@ -88,23 +98,23 @@ for (const profile of PROFILES) {
     const first = await engine.execute(cmd("insertText", { text: "+", scope: "document", location: "end" }, "same-task"));
     const syncs = sim.syncCount;
     const second = await engine.execute(cmd("insertText", { text: "+", scope: "document", location: "end" }, "same-task"));
-    assert.deepEqual(second.result, first.result);
-    assert.equal(second.stats.cached, true);
+    assertRepeatOf(second, first);
+    assert.equal(second.result.diagnostics.at(-1).msg, "repeated taskId: this is the first result; the op was not run again");
+    // a third repeat says it once
+    assertRepeatOf(await engine.execute(cmd("insertText", { text: "+", scope: "document", location: "end" }, "same-task")), first);
     assert.equal(sim.syncCount, syncs);
     assert.deepEqual(paragraphs(sim), ["Count+"]);
     // failures are cached too: the op ran
     const failed = await engine.execute(cmd("insertText", { scope: "document" }, "bad-task"));
     const failedAgain = await engine.execute(cmd("insertText", { scope: "document" }, "bad-task"));
-    assert.deepEqual(failedAgain.result, failed.result);
-    assert.equal(failedAgain.stats.cached, true);
+    assertRepeatOf(failedAgain, failed);
   });
 
   test(`a repeat with the same args in another key order is the same op (${profile})`, async () => {
     const { sim, engine } = setup(profile, { text: "Count" });
     const first = await engine.execute(cmd("applyStyle", { scope: "document", char: { bold: true, italic: false } }, "order-task"));
     const again = await engine.execute(cmd("applyStyle", { char: { italic: false, bold: true }, scope: "document" }, "order-task"));
-    assert.equal(again.stats.cached, true);
-    assert.deepEqual(again.result, first.result);
+    assertRepeatOf(again, first);
     assert.equal(sim.snapshot().blocks[0].runs[0].bold, true);
   });
 
@@ -134,13 +144,22 @@ for (const profile of PROFILES) {
     const other = engine.execute(cmd("insertText", { text: "b", scope: "document", location: "end" }, "busy"));
     const [a, b, c] = await Promise.all([first, same, other]);
     ok(a);
-    assert.deepEqual(b.result, a.result);
+    assertRepeatOf(b, a);
     fails(c, "E_INVALID_ARG", "taskId");
     assert.deepEqual(paragraphs(sim), ["a"]);
   });
 
-  test(`the cache is bounded (${profile})`, async () => {
+  test(`the memory cache is bounded; the task records beyond it still answer an edit's repeat (${profile})`, async () => {
     const { sim, engine } = setup(profile, { text: "", cacheLimit: 2 });
+    const first = await engine.execute(cmd("insertText", { text: "a", scope: "document", location: "end" }, "a"));
+    for (const id of ["b", "c"]) await engine.execute(cmd("insertText", { text: id, scope: "document", location: "end" }, id));
+    assertRepeatOf(await engine.execute(cmd("insertText", { text: "a", scope: "document", location: "end" }, "a")), first);
+    assert.deepEqual(paragraphs(sim), ["abc"]);
+  });
+
+  test(`the task records are bounded too: beyond them a repeat runs again (${profile})`, async () => {
+    const sim = createSimulator({ profile, latencyMs: 0 });
+    const engine = createEngine({ Word: sim.Word, Office: sim.Office, cacheLimit: 2, taskStore: createTaskStore({ limit: 2 }) });
     for (const id of ["a", "b", "c"]) await engine.execute(cmd("insertText", { text: id, scope: "document", location: "end" }, id));
     await engine.execute(cmd("insertText", { text: "a", scope: "document", location: "end" }, "a"));
     assert.deepEqual(paragraphs(sim), ["abca"]);
