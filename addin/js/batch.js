@@ -22,12 +22,12 @@
 // Result data: {results: [envelope…], completed: <ops that succeeded>, failedAt?: <first failed op>};
 // the batch's envelope is ok only when every op is.
 
-import { PaneError, PartialFailure, diagnostic, errorEnvelope, mapError, okEnvelope } from "./errors.js";
+import { PaneError, diagnostic, mapError } from "./errors.js";
 import { bool } from "./args.js";
-import { splitCommonArgs } from "./expect.js";
-import { planDryRun } from "./dry-run.js";
 import { runStep, withTracking } from "./step.js";
-import { REFERENCE, referencesIn, substitute, valueAt, whyNoValue } from "./batch-references.js";
+import { REFERENCE, substitute, valueAt, whyNoValue } from "./batch-references.js";
+import { TRACE, opSpan, result } from "./batch-result.js";
+import { dryRunBatch } from "./batch-dry-run.js";
 
 export { REFERENCE, referencesIn, substitute, valueAt, whyNoValue } from "./batch-references.js";
 
@@ -36,26 +36,13 @@ export { REFERENCE, referencesIn, substitute, valueAt, whyNoValue } from "./batc
 /** @typedef {import("./types.js").Diagnostic} Diagnostic */
 /** @typedef {import("./types.js").ErrorCode} ErrorCode */
 /** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
+/** @typedef {import("./batch-result.js").OpState} OpState */
 
 export const MAX_OPS = 500;
-/** Prefix of the trace message each op queues first. */
-const TRACE = "wordbridge:batch-op:";
 /** Batches longer than this report progress every this many ops. */
 const PROGRESS_EVERY = 25;
 /** The envelope of each op a pause kept from running. */
 export const PAUSED_NOT_RUN = "not run: AI edits were paused in the pane";
-
-/**
- * @typedef {object} OpState
- * @property {string} op
- * @property {"pending" | "running" | "queued" | "ok" | "failed" | "notRun"} state
- *   queued: the handler returned, its writes wait for the next sync
- * @property {Record<string, any>} [data]
- * @property {Diagnostic[]} notes
- * @property {(() => void)[]} readBacks  afterSync callbacks, run after the sync that flushes the op
- * @property {number} mark  the registry before the op (a failure rolls back the ids minted after it)
- * @property {ErrorCode} [code]
- */
 
 /**
  * A Word error at a shared sync, attributed: op `at` failed; ops from..at-1 were applied, at+1..to dropped.
@@ -302,137 +289,6 @@ async function runBatch(env, ops, stopOnError) {
     }
   }
   return result(states, {}, pausedAt);
-}
-
-/**
- * dryRun of a batch: every op's targets checked in one sync (each failed sync, one more). References to an
- * earlier op's result are "created by op <i>": that target does not exist yet and is not checked; an op
- * whose reference names an op that would fail would fail too. With stopOnError, the ops after the first
- * failing one are reported as not run.
- * @param {HandlerEnv} env
- * @param {{ op: string, args: Record<string, any> }[]} ops
- * @param {boolean} stopOnError
- */
-async function dryRunBatch(env, ops, stopOnError) {
-  /** @type {OpState[]} */
-  const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
-  /** @type {Map<number, import("./dry-run.js").DryRunPlan>} */
-  const plans = new Map();
-  /** @param {number} i @param {unknown} error */
-  const fail = (i, error) => {
-    const { code, diagnostics } = mapError(error, undefined, ops[i]?.args);
-    Object.assign(states[i], { state: "failed", code });
-    states[i].notes.push(...diagnostics);
-    plans.delete(i);
-  };
-  /** @param {number} i */
-  const plan = (i) => {
-    const { op, args } = ops[i];
-    const st = states[i];
-    st.notes = [];
-    try {
-      const handler = Object.hasOwn(env.handlers, op) && op !== "batch" ? env.handlers[op] : undefined;
-      if (!handler) throw new PaneError("E_UNSUPPORTED", `Unsupported op "${op}" in a batch`, "op");
-      const { own, expectText } = splitCommonArgs(args);
-      env.context.trace(`${TRACE}${i}`);
-      const note = (/** @type {import("./types.js").DiagnosticLevel} */ level, /** @type {string} */ msg, /** @type {string | undefined} */ field) => {
-        st.notes.push(diagnostic(level, msg, field));
-      };
-      plans.set(i, planDryRun(op, { ...env, args: own, note }, expectText, (value) => createdBy(value, i)));
-    } catch (err) {
-      fail(i, err);
-    }
-  };
-  ops.forEach((_, i) => plan(i));
-  while (plans.size) {
-    if (![...plans.values()].some((p) => p.reads)) break;
-    try {
-      await env.sync();
-      break;
-    } catch (err) {
-      const traces = /** @type {{ traceMessages?: unknown }} */ (err)?.traceMessages;
-      const executed = Array.isArray(traces) ? traces.filter((t) => typeof t === "string" && t.startsWith(TRACE)) : [];
-      const last = executed.length ? Number(executed[executed.length - 1].slice(TRACE.length)) : NaN;
-      const at = plans.has(last) ? last : Math.min(...plans.keys());
-      fail(at, /** @type {import("./dry-run.js").DryRunPlan} */ (plans.get(at) ?? { syncError: (/** @type {unknown} */ e) => e }).syncError(err));
-      // Word returns no values of a failed request: the others are read again.
-      for (const j of [...plans.keys()]) plan(j);
-    }
-  }
-  for (const [i, p] of [...plans].sort((a, b) => a[0] - b[0])) {
-    try {
-      states[i].data = p.finish();
-      states[i].state = "ok";
-    } catch (err) {
-      fail(i, err);
-    }
-  }
-  // References to ops that would fail fail too; with stopOnError the ops after the first failure would not run.
-  let stoppedBy;
-  for (let i = 0; i < ops.length; i += 1) {
-    const st = states[i];
-    if (stoppedBy !== undefined) {
-      Object.assign(st, { state: "notRun", data: undefined, notes: [diagnostic("error", `not run: op ${stoppedBy} would fail and stopOnError is true`)] });
-      continue;
-    }
-    if (st.state === "ok") {
-      const broken = referencesIn(ops[i].args).find((j) => states[j]?.state !== "ok");
-      if (broken !== undefined) fail(i, new PaneError("E_INVALID_ARG", `a reference to op ${broken}'s result would have no value: op ${broken} would ${states[broken]?.state === "notRun" ? "not run" : "fail"}`, "args"));
-    }
-    if (st.state === "failed" && stopOnError) stoppedBy = i;
-  }
-  return result(states, { dryRun: true });
-}
-
-/**
- * "op 3" or "ops 3..5".
- * @param {number} a
- * @param {number} b
- */
-function opSpan(a, b) {
-  return a === b ? `op ${a}` : `ops ${a}..${b}`;
-}
-
-/**
- * "created by op <j>" when a value refers to an earlier op's result.
- * @param {unknown} value
- * @param {number} i
- */
-function createdBy(value, i) {
-  if (typeof value !== "string") return undefined;
-  const j = [...value.matchAll(REFERENCE)].map((m) => Number(m[1])).find((n) => n < i);
-  return j === undefined ? undefined : `created by op ${j}`;
-}
-
-/**
- * The batch's data, and its failure when an op failed or a pause stopped it (at `pausedAt`).
- * @param {OpState[]} states
- * @param {Record<string, any>} [extra]
- * @param {number} [pausedAt]
- */
-function result(states, extra = {}, pausedAt = undefined) {
-  /** @type {ResultEnvelope[]} */
-  const results = states.map((st) => (st.state === "ok"
-    ? okEnvelope(st.op, st.data ?? {}, st.notes)
-    : errorEnvelope(st.op, st.code ?? "E_RUNTIME", st.notes)));
-  const completed = states.filter((st) => st.state === "ok").length;
-  const failed = states.findIndex((st) => st.state === "failed");
-  const failedAt = failed >= 0 ? failed : pausedAt ?? -1;
-  const data = { ...extra, results, completed, ...(failedAt >= 0 ? { failedAt } : {}) };
-  if (failedAt < 0) return data;
-  const first = states[failedAt];
-  const notRun = states.filter((st) => st.state === "notRun").length;
-  const paused = pausedAt === undefined ? undefined : diagnostic("error", `AI edits were paused in the pane while the batch ran: `
-    + `${opSpan(pausedAt, states.length - 1)} did not run; ${completed ? `the ${completed} that ran before stay applied (pausing does not undo them)` : "nothing was applied"}`, `args.ops[${pausedAt}]`);
-  if (failed < 0 && paused) {
-    throw new PartialFailure("E_PERMISSION", data, [paused, diagnostic("info", `${completed} of ${states.length} ops succeeded; ${notRun} did not run`)]);
-  }
-  const reason = first.notes.find((note) => note.level === "error")?.msg ?? first.code;
-  throw new PartialFailure(first.code ?? "E_RUNTIME", data, [
-    diagnostic("error", `op ${failedAt} (${first.op}) failed: ${reason}`, `args.ops[${failedAt}]`),
-    ...(paused ? [paused] : []),
-    diagnostic("info", `${completed} of ${states.length} ops succeeded${notRun ? `; ${notRun} did not run (${paused ? "paused or " : ""}stopOnError)` : ""}`),
-  ]);
 }
 
 /**
