@@ -10,7 +10,6 @@ comment.delete change them. tests/tools/test_annotations_highlight_e2e.py runs t
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -20,18 +19,13 @@ from mcp import Client
 from bridge.tools.annotations import database as database_module
 from bridge.tools.annotations.database import close_all
 from tests.tools.paged_document import PagedDocument
-from tests.tools.test_annotations import FEE, WORD_BLOCKS, ok, server
+from tests.tools.test_annotations import FEE, WORD_BLOCKS, data_dir, ok, server
+
+__all__ = ["data_dir"]  # the autouse fixture: each test gets its own data directory
 
 pytestmark = pytest.mark.anyio
 
 FOOTNOTES = {"categories": ["footnotes"], "labels": ["Footnotes"], "subtypes": {"footnotes": "reference"}}
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("WORD_BRIDGE_DATA_DIR", str(tmp_path))
-    yield tmp_path
-    close_all()
 
 
 class CommentedDocument(PagedDocument):

@@ -7,7 +7,6 @@ MCP (in process) → RemoteEditService → the bridge over HTTPS → the pane in
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,31 +15,16 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
 from bridge.tools.annotations import register
-from bridge.tools.annotations.database import close_all
 from bridge.word.remote import RemoteEditService
 from tests.e2e.conftest import CHROMIUM, browser, e2e_server, loop_thread  # noqa: F401  (fixtures)
-from tests.e2e.targets import Playground, playground
-from tests.support import ServerThread
+from tests.e2e.targets import Playground
+from tests.test_edges_doc_word_e2e import FEE, data_dir, word
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (apt-get install chromium)")]
 
-FEE = {"categories": ["fee_schedule"], "labels": ["Fee Schedule"]}
 FOOTNOTES = {"categories": ["footnotes"], "labels": ["Footnotes"]}
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("WORD_BRIDGE_DATA_DIR", str(tmp_path))
-    yield tmp_path
-    close_all()
-
-
-@pytest.fixture(params=["web", "desktop"])
-def word(request: pytest.FixtureRequest, browser: Any, e2e_server: ServerThread,  # noqa: F811
-         loop_thread: Any) -> Iterator[Playground]:  # noqa: F811
-    with playground(browser, e2e_server, loop_thread, request.param) as target:
-        yield target
+__all__ = ["data_dir", "word"]  # fixtures shared with the annotation tests through the playground
 
 
 def ok(word: Playground, tool: str, args: dict[str, Any]) -> Any:
