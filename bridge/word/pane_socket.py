@@ -12,7 +12,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from bridge import __version__
 from bridge.word.envelope import Code
-from bridge.word.hub import HelloError, Hub, PaneSession
+from bridge.word.hub import Hub
+from bridge.word.sessions import HelloError, PaneSession
 
 log = logging.getLogger("word_bridge.pane")
 

@@ -24,7 +24,7 @@ from bridge.config import BridgeConfig
 from bridge.setup.certs import MissingCertificates
 from bridge.setup.probe import Probe, client_ssl, probe_bridge, unreachable_message
 from bridge.word.envelope import Code
-from bridge.word.hub import ProgressCallback
+from bridge.word.sessions import ProgressCallback
 
 log = logging.getLogger("word_bridge.remote")
 

@@ -15,12 +15,12 @@ import httpx
 
 from bridge import outbound
 from bridge.word.envelope import Code, OpError, diagnostic
-from bridge.word.hub import Hub, ProgressCallback
-from bridge.word.retries import RequestKey
+from bridge.word.hub import Hub
 from bridge.word.ops import ParsedOp, parse_edit_task, summarize
 from bridge.word.ops.normalize import json_type
 from bridge.word.pictures import PictureLimits, load_picture
-
+from bridge.word.retries import RequestKey
+from bridge.word.sessions import ProgressCallback
 
 MAX_TASK_ID = 200
 MAX_DOCUMENT_REF = 300
