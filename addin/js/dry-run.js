@@ -15,10 +15,8 @@ import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js"
 import { DRY_RUNS as REVISION_DRY_RUNS } from "./handlers/revisions.js";
 import { startSearch, wordSearch } from "./handlers/search.js";
 import { namedStyleNotFound } from "./handlers/style.js";
-import {
-  COLUMN_OPS, TABLE_CHECKS, assertCanMerge, createArgs, findTableStyle, queueTableLoad, tableLoadError, tableStyleArgs,
-  tableStyleName,
-} from "./handlers/table.js";
+import { COLUMN_OPS, TABLE_CHECKS, assertCanMerge, createArgs, queueTableLoad, tableLoadError } from "./handlers/table.js";
+import { findTableStyle, tableStyleArgs, tableStyleName } from "./handlers/table-style.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 

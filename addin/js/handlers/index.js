@@ -4,7 +4,9 @@ import { insertText, insertBreak, getSelection } from "./text.js";
 import { search, replace } from "./search.js";
 import { insertPicture } from "./picture.js";
 import * as table from "./table.js";
-import { applyStyle, listStyles } from "./style.js";
+import * as tableStyle from "./table-style.js";
+import { applyStyle } from "./style.js";
+import { listStyles } from "./style-list.js";
 import { batch } from "../batch.js";
 import { readDocument } from "./read.js";
 import { insertMarkdown } from "./markdown.js";
@@ -33,7 +35,7 @@ export const HANDLERS = Object.freeze({
   "table.deleteColumns": table.deleteColumns,
   "table.setCellText": table.setCellText,
   "table.mergeCells": table.mergeCells,
-  "table.applyStyle": table.applyStyle,
+  "table.applyStyle": tableStyle.applyStyle,
   applyStyle,
   listStyles,
   readDocument,
