@@ -2,13 +2,16 @@
 
 Each party runs in a process of its own, as in real use: the bridge (`word-bridge serve`), a
 bare MCP SDK server (tests/bench/bare_server.py: one async tool, the same certificate and
-uvicorn settings), a fake task pane (tests/bench/fake_pane.py; in Word the pane runs in the
-browser) and `word-bridge stdio`; the clients (`bridge.word.remote.mcp_client`) run here.
+uvicorn settings), the floor of a pane hop (the bare server handing each call to a pane over
+/ws and nothing more: `bare_server --hop`), a fake task pane for each of those two
+(tests/bench/fake_pane.py; in Word the pane runs in the browser) and `word-bridge stdio`; the
+clients (`bridge.word.remote.mcp_client`) run here.
 In-process threads would charge every hop a GIL hand-off and mostly measure that.
 
 Sequential calls run in alternating blocks (ten rounds of each case) so load elsewhere on the
 machine hits all cases alike. Printed: medians, the ratios editTask / bare (target <= 1.3) and stdio / direct
-editTask (target <= 1.5), the throughput of 8 concurrent clients against bare (target >= 0.9),
+editTask (target <= 1.5), the throughput of 8 concurrent clients against bare (target >= 0.9; the median of
+bare/bridge pairs run back to back, so a burst of load elsewhere hits both of a pair), each against the floor,
 and, on Linux, the CPU time each process spends per call, with the throughput those figures allow when
 all processes share the machine's CPUs (on 2 vCPUs the pane's and the client's CPU count against the bridge).
 Run: .venv/bin/python -m tests.bench.bench_roundtrip [N]
@@ -41,10 +44,11 @@ from tests.support import meta
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 8
 ROUNDS = 10
-RATE_PAIRS = 5  # throughput runs of each server, alternating
+RATE_PAIRS = 7  # throughput runs of each server, alternating
 EDIT = ("editTask", {"content": "x", "meta": meta("getSelection")})
 CASES: dict[str, tuple[str, str, dict[str, Any]]] = {  # name: (which client, tool, arguments)
     "bare": ("bare", *EDIT),
+    "hop": ("hop", *EDIT),
     "list": ("bridge", "listDocuments", {}),
     "rejected": ("bridge", "editTask", {"content": "x", "meta": meta("insertText")}),
     "edit": ("bridge", *EDIT),
@@ -171,20 +175,24 @@ async def throughput(config: BridgeConfig, calls_each: int) -> float:
     return count[0] / (time.perf_counter() - started)
 
 
-async def measure(n: int, bridge: BridgeConfig, bare: BridgeConfig, pids: dict[str, int]) -> dict[str, Any]:
+async def measure(n: int, servers: dict[str, BridgeConfig], pids: dict[str, int]) -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    async with mcp_client(bare) as bare_client, mcp_client(bridge) as bridge_client, \
+    bare, hop, bridge = servers["bare"], servers["hop"], servers["bridge"]
+    async with mcp_client(bare) as bare_client, mcp_client(hop) as hop_client, mcp_client(bridge) as bridge_client, \
             stdio_forwarder(bridge) as stdio_client_:
-        clients = {"bare": bare_client, "bridge": bridge_client, "stdio": stdio_client_}
+        clients = {"bare": bare_client, "hop": hop_client, "bridge": bridge_client, "stdio": stdio_client_}
         figures["median"], figures["rounds"] = await sequential(clients, n)
         figures["cpu"] = {"bare": await cpu_per_call(bare_client, {"server": pids["bare"]}, n),
                           "edit": await cpu_per_call(bridge_client, {"server": pids["bridge"], "pane": pids["pane"]}, n)}
-    rates: dict[str, list[float]] = {"bare": [], "edit": []}
-    for _ in range(RATE_PAIRS):  # alternate, so a burst of load elsewhere hits both
-        rates["bare"].append(await throughput(bare, max(n // 4, 25)))
-        rates["edit"].append(await throughput(bridge, max(n // 4, 25)))
+    rates: dict[str, list[float]] = {"bare": [], "hop": [], "edit": []}
+    for _ in range(RATE_PAIRS):  # alternate, so a burst of load elsewhere hits all three
+        for name, config in (("bare", bare), ("hop", hop), ("edit", bridge)):
+            rates[name].append(await throughput(config, max(n // 4, 25)))
     figures["rate"] = {name: statistics.median(values) for name, values in rates.items()}
-    figures["rate_pairs"] = sorted(e / b for e, b in zip(rates["edit"], rates["bare"], strict=True))
+    figures["rate_pairs"] = {  # each run's ratio to the run of the other server just before it
+        f"{name}/{base}": sorted(x / b for x, b in zip(rates[name], rates[base], strict=True))
+        for name, base in (("edit", "bare"), ("hop", "bare"), ("edit", "hop"))
+    }
     return figures
 
 
@@ -200,28 +208,41 @@ def main() -> None:
     started = time.perf_counter()
     certs = Path(tempfile.mkdtemp(prefix="wb-bench-"))
     ensure_dev_certs(certs)
-    bridge = BridgeConfig(port=free_port(), certs_dir=certs)
-    bare = BridgeConfig(port=free_port(), certs_dir=certs)
+    servers = {name: BridgeConfig(port=free_port(), certs_dir=certs) for name in ("bridge", "bare", "hop")}
+    bridge, bare, hop = servers["bridge"], servers["bare"], servers["hop"]
     where = [str(certs)]
+
+    def fake_pane(port: int) -> contextlib.AbstractContextManager[subprocess.Popen[str]]:
+        return process(["-m", "tests.bench.fake_pane", str(port), *where],
+                       lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane")
+
     with process(["-m", "bridge", "serve", "--port", str(bridge.port), "--certs", *where],
                  lambda _: bridge_is_running(bridge), "word-bridge serve") as served, \
             process(["-m", "tests.bench.bare_server", str(bare.port), *where], listening(bare.port), "bare server") \
             as bare_served, \
-            process(["-m", "tests.bench.fake_pane", str(bridge.port), *where],
-                    lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane") \
-            as pane:
-        f = asyncio.run(measure(n, bridge, bare, {"bridge": served.pid, "bare": bare_served.pid, "pane": pane.pid}))
-    med, cpu, rate = f["median"], f["cpu"], f["rate"]
+            process(["-m", "tests.bench.bare_server", str(hop.port), *where, "--hop"], listening(hop.port),
+                    "bare server with a pane hop"), \
+            fake_pane(bridge.port) as pane, fake_pane(hop.port):
+        f = asyncio.run(measure(n, servers, {"bridge": served.pid, "bare": bare_served.pid, "pane": pane.pid}))
+    med, cpu, rate, pairs = f["median"], f["cpu"], f["rate"], f["rate_pairs"]
     print(f"MCP round trips over HTTPS, median of {n} sequential calls per case (ms; ratio to the bare SDK server)")
     for name in CASES:
         print(f"  {name:<9} {med[name]:7.2f} ms   x{med[name] / med['bare']:5.2f}")
     per_round = sorted(r["edit"] / r["bare"] for r in f["rounds"])
     print(f"editTask with the pane hop / bare:        x{med['edit'] / med['bare']:.2f}  (target <= 1.3; "
           f"the {len(per_round)} rounds: x{per_round[0]:.2f} to x{per_round[-1]:.2f})")
+    print(f"  the floor, a bare server with a minimal pane hop / bare: x{med['hop'] / med['bare']:.2f}; "
+          f"editTask / that floor: x{med['edit'] / med['hop']:.2f}")
     print(f"stdio forwarding / direct HTTP editTask:  x{med['stdio'] / med['edit']:.2f}  (target <= 1.5)")
-    print(f"throughput, {CLIENTS} concurrent clients: bridge {rate['edit']:.0f}/s, bare {rate['bare']:.0f}/s, "
-          f"x{rate['edit'] / rate['bare']:.2f}  (target >= 0.9; the {RATE_PAIRS} pairs: x{f['rate_pairs'][0]:.2f} "
-          f"to x{f['rate_pairs'][-1]:.2f})")
+
+    def paired(key: str) -> str:
+        runs = pairs[key]
+        return f"x{statistics.median(runs):.2f} (the {len(runs)} pairs: x{runs[0]:.2f} to x{runs[-1]:.2f})"
+
+    print(f"throughput, {CLIENTS} concurrent clients (median calls/s): bridge {rate['edit']:.0f}, "
+          f"floor {rate['hop']:.0f}, bare {rate['bare']:.0f}")
+    print(f"  bridge / bare: {paired('edit/bare')}  (target >= 0.9)")
+    print(f"  the floor / bare: {paired('hop/bare')}; bridge / the floor: {paired('edit/hop')}")
     bare_cpu, edit_cpu = cpu["bare"], cpu["edit"]
     if bare_cpu is not None and edit_cpu is not None:
         print(f"CPU per call (ms): bridge editTask server {edit_cpu['server']:.2f} + pane {edit_cpu['pane']:.2f} + "
