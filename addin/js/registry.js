@@ -19,7 +19,10 @@ const RETIRED_KEPT = 1000;
  * @typedef {object} RegistryEntry
  * @property {IdKind} kind
  * @property {OfficeExtension.ClientObject} object
- * @property {OfficeExtension.ClientObject} [holds]  the collection the object came from (tracked with it)
+ * @property {OfficeExtension.ClientObject} [holds]  the collection the object came from (tracked with it, untracked
+ *   with the last id it holds): a collection of the op's own (a method's result, a navigation property of a fresh
+ *   object), never a navigation property of a shared or tracked object, which Office.js caches: once released it
+ *   could never be tracked again, and every later op holding ids in it would fail
  * @property {number} minted  the op that created the id (a failure of that op forgets it)
  * @property {number} seq     when the id was minted (ids minted after a {@link Registry.mark} have a higher one)
  * @property {number} used    the last op that created, looked up or returned the id (never evicted during it)
@@ -349,7 +352,9 @@ export function resolveTableRef(registry, ref, field = "args.tableRef", context 
   }
   const { kind, id } = parseRef(ref, field);
   if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };
-  return { table: registry.range(id, field).parentTableOrNullObject, viaRange: true };
+  // Through a fresh range: Office.js caches parentTableOrNullObject on the tracked range, and once the id minted for
+  // that one object was evicted (untracked for good) it could never be tracked again.
+  return { table: registry.range(id, field).getRange("Whole").parentTableOrNullObject, viaRange: true };
 }
 
 /**

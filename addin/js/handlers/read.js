@@ -43,7 +43,10 @@ export async function readDocument(env) {
   const target = resolveScope(context, registry, args.scope ?? "document");
   const holder = target.kind === "document" ? target.body : target.range;
   const paragraphs = holder.paragraphs.load("tableNestingLevel");
-  const tables = holder.tables.load("nestingLevel");
+  // A fresh collection, never `holder.tables`: Office.js caches navigation properties on their parent (the shared
+  // context's body, a tracked range), so that would be one object for every op, and the registry untracks the
+  // collection with the last table id it holds; a released object can never be tracked again.
+  const tables = holder.getRange("Whole").tables.load("nestingLevel");
   const counts = format === "text" ? undefined : queueReviewCounts(env, holder);
   const noteCounts = format === "text" ? undefined : queueNoteCounts(env, holder);
   const firstChange = format === "text" && env.supports("WordApi", "1.6")

@@ -207,3 +207,32 @@ for (const profile of PROFILES) {
     assert.deepEqual(outcome.result.diagnostics, []);
   });
 }
+
+// Office.js caches navigation properties on their parent (Body.tables on the shared context's body, Range.tables on
+// a tracked range): the registry untracks a table's collection with the last id it holds, and a released object can
+// never be tracked again, so reading tables through a cached collection failed once its ids were evicted.
+for (const profile of PROFILES) {
+  test(`[${profile}] includeRangeIds: a page with a table reads again after its ids were evicted`, async () => {
+    const { sim, run } = setup(profile, { registryLimit: 20 });
+    sim.load([{ type: "paragraph", text: "Intro" }, { type: "table", values: [["a", "b"]] }, ...Array.from({ length: 60 }, (_, i) => ({ type: "paragraph", text: `p${i}` }))]);
+    const page = (offset) => run("readDocument", read({ format: "structure", includeRangeIds: true, offset, limit: 15 }));
+    for (let offset = 0; offset < 60; offset += 15) ok(await page(offset));
+    const again = ok(await page(0));
+    assert.match(again.blocks[1].tableId, /^tbl_/);
+    ok(await run("table.setCellText", { tableRef: `tableId:${again.blocks[1].tableId}`, row: 0, col: 0, text: "A" }));
+  });
+
+  test(`[${profile}] includeRangeIds in a range id's scope: its tables read again after their ids were evicted`, async () => {
+    const { sim, run } = setup(profile, { registryLimit: 20 });
+    sim.load(Array.from({ length: 40 }, (_, i) => ({ type: "paragraph", text: `p${i}` })));
+    const { rangeId } = ok(await run("table.create", { rows: 1, cols: 2, data: [["a", "b"]], scope: "document", location: "start" }));
+    const inRange = (includeRangeIds) => run("readDocument", read({ scope: `rangeId:${rangeId}`, format: "structure", includeRangeIds }));
+    ok(await inRange(true));
+    for (let offset = 1; offset < 40; offset += 10) {
+      ok(await inRange(false)); // keeps the range id recent while the table id ages
+      ok(await run("readDocument", read({ format: "structure", includeRangeIds: true, offset, limit: 10 })));
+    }
+    ok(await inRange(false));
+    assert.match(ok(await inRange(true)).blocks[0].tableId, /^tbl_/);
+  });
+}

@@ -34,6 +34,22 @@ for (const profile of PROFILES) {
     }
     ok(await run("insertText", { text: "1", scope: `rangeId:${id}`, location: "replace" }));
   });
+
+  // Office.js caches Range.parentTableOrNullObject on the tracked range: an id minted for it and then evicted left
+  // an object that can never be tracked again, so the range failed as a tableRef from then on.
+  test(`a range id used as tableRef again after the table id it gave was evicted (${profile})`, async () => {
+    const { sim, run } = setup(profile, { registryLimit: 20 });
+    sim.load(Array.from({ length: 40 }, (_, i) => ({ type: "paragraph", text: `p${i}` })));
+    const { rangeId } = ok(await run("table.create", { rows: 1, cols: 2, data: [["a", "b"]], scope: "document", location: "start" }));
+    const setCell = (text) => run("table.setCellText", { tableRef: `rangeId:${rangeId}`, row: 0, col: 0, text });
+    assert.match(ok(await setCell("x")).tableId, /^tbl_/);
+    for (let offset = 1; offset < 40; offset += 10) {
+      ok(await run("readDocument", { scope: `rangeId:${rangeId}`, format: "text" })); // keeps the range id recent
+      ok(await run("readDocument", { scope: "document", format: "structure", includeRangeIds: true, offset, limit: 10 }));
+    }
+    assert.match(ok(await setCell("y")).tableId, /^tbl_/);
+    assert.deepEqual(sim.snapshot().blocks[0].values, [["y", "b"]]);
+  });
 }
 
 test("floating picture on a rangeId answers that same id, which outlives eviction (desktop)", async () => {
