@@ -137,12 +137,17 @@ export function insertParagraphBlock(doc, kind, ref, loc, text) {
   return para;
 }
 
+/** Word's column limit: a table of more columns is refused. */
+export const MAX_TABLE_COLUMNS = 63;
+
 /**
  * insertTable: a new table block; a container never ends with a table, and a new table never touches another:
  * Word keeps a paragraph between two tables (tables with nothing between them are one table in Word), so an
  * empty paragraph goes in on a side where the new table would meet one.
  */
 export function insertTableBlock(doc, kind, ref, loc, rows, cols, values) {
+  // Word's tables have at most 63 columns (the error code is UNVERIFIED).
+  if (cols > MAX_TABLE_COLUMNS) throw wordError("InvalidArgument", `${kind}.insertTable`);
   const bp = blockPoint(doc, kind, ref, loc);
   const table = createTable(doc, rows, cols, values);
   const { container } = bp;

@@ -24,6 +24,8 @@ import { resolveScope } from "../registry.js";
 
 export const CODE_FONT = "Consolas";
 const MAX_BLOCKS = 5000;
+/** Word's column limit (insertTable refuses a wider table at the sync, after the blocks before it were inserted). */
+const MAX_COLUMNS = 63;
 
 /**
  * Insert the blocks at the scope. Document: at its start or end, or instead of its whole content (replace).
@@ -363,6 +365,10 @@ export function checkBlocks(value) {
       case "table":
         if (!Array.isArray(block.rows) || block.rows.length === 0 || !block.rows.every((/** @type {unknown} */ row) => Array.isArray(row) && row.every((cell) => typeof cell === "string"))) {
           throw bad("rows must be rows of strings");
+        }
+        if (block.rows.some((/** @type {string[]} */ row) => row.length > MAX_COLUMNS)) {
+          const cols = Math.max(...block.rows.map((/** @type {string[]} */ row) => row.length));
+          throw bad(`is a table of ${cols} columns; a Word table has at most ${MAX_COLUMNS}`);
         }
         return;
       default:

@@ -230,4 +230,14 @@ for (const profile of PROFILES) {
     fails(await run("insertMarkdown", { blocks: [P("ok"), { type: "heading", level: 7, runs: [] }], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[1]");
     fails(await run("insertMarkdown", { blocks: [{ type: "video" }], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[0]");
   });
+
+  // Word refuses a table of more than 63 columns only in the closing sync, after the blocks before it went in.
+  test(`[${profile}] a table wider than Word's 63 columns is E_INVALID_ARG before anything is written`, async () => {
+    const { sim, run } = setup(profile, { text: "x" });
+    const wide = { type: "table", header: true, rows: [Array.from({ length: 70 }, (_, c) => `h${c}`), ["1"]] };
+    const result = fails(await run("insertMarkdown", { blocks: [P("intro"), wide], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[1]");
+    assert.match(result.diagnostics[0].msg, /70 columns; a Word table has at most 63/);
+    assert.deepEqual(paragraphs(sim), ["x"]);
+    ok(await run("insertMarkdown", { blocks: [P("intro"), { ...wide, rows: [wide.rows[0].slice(0, 63)] }], scope: "document", location: "end" }));
+  });
 }

@@ -121,4 +121,11 @@ for (const profile of PROFILES) {
     assert.equal(data.results[2].data.sections[0].headers.primary, "H");
     assert.equal(sim.snapshot().notes[0].text, "N");
   });
+  test(`headerFooter.set blocks with a table wider than Word's 63 columns: E_INVALID_ARG, the header unchanged (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Body" });
+    ok(await run("headerFooter.set", { section: "all", kind: "header", type: "primary", text: "Old" }));
+    const blocks = [{ type: "paragraph", runs: [{ text: "New" }] }, { type: "table", header: false, rows: [Array.from({ length: 64 }, () => "c")] }];
+    fails(await run("headerFooter.set", { section: "all", kind: "header", type: "primary", blocks }), "E_INVALID_ARG", "args.blocks[1]");
+    assert.equal(sim.snapshot().sections[0].headers.primary, "Old");
+  });
 }

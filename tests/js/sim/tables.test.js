@@ -41,6 +41,19 @@ test("insertTable values larger than the table: InvalidArgument", async () => {
   await rejectsWith(run(sim, (ctx) => ctx.document.body.insertTable(0, 2, "End")), "InvalidArgument");
 });
 
+test("insertTable of more than 63 columns (Word's limit): InvalidArgument, on every kind of holder", async () => {
+  const sim = createSimulator();
+  sim.load([{ type: "paragraph", text: "p" }, { type: "table", values: [["A"]] }, { type: "paragraph", text: "q" }]);
+  const before = sim.snapshot();
+  await rejectsWith(run(sim, (ctx) => ctx.document.body.insertTable(1, 64, "End")), "InvalidArgument");
+  await rejectsWith(run(sim, (ctx) => ctx.document.body.paragraphs.getFirst().insertTable(1, 70, "After")), "InvalidArgument");
+  await rejectsWith(run(sim, (ctx) => ctx.document.body.paragraphs.getFirst().getRange().insertTable(1, 64, "Before")), "InvalidArgument");
+  await rejectsWith(run(sim, (ctx) => ctx.document.body.tables.getFirst().insertTable(1, 64, "After")), "InvalidArgument");
+  assert.deepEqual(sim.snapshot(), before);
+  await run(sim, (ctx) => ctx.document.body.insertTable(1, 63, "End"));
+  assert.equal(sim.snapshot().blocks.filter((b) => b.type === "table")[1].columnCount, 63);
+});
+
 test("table properties load: rowCount, values, headerRowCount, style, styleBuiltIn", async () => {
   const sim = await withTable();
   const t = await run(sim, async (ctx) => { const t = first(ctx); t.load("rowCount,values,headerRowCount,style,styleBuiltIn,isUniform"); await ctx.sync(); return t.toJSON(); });
