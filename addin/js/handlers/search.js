@@ -9,6 +9,8 @@ import { replaceText } from "./text.js";
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
 const CONTEXT_CHARS = 40;
+/** The longest search string Word takes (as it receives it: special characters escaped). */
+const MAX_WORD_QUERY = 255;
 /** Report progress for replacements above this many hits. */
 const PROGRESS_THRESHOLD = 50;
 
@@ -22,14 +24,20 @@ const PROGRESS_THRESHOLD = 50;
  * @returns {{ text: string, options: Word.SearchOptions | { matchCase?: boolean, matchWholeWord?: boolean, matchPrefix?: boolean, matchSuffix?: boolean, matchWildcards?: boolean } }}
  */
 export function wordSearch({ args, note }) {
-  const query = str(args, "query", { min: 1, max: 255 });
+  const query = str(args, "query", { min: 1, max: MAX_WORD_QUERY });
   const options = {
     matchCase: bool(args, "matchCase", false),
     matchWholeWord: bool(args, "matchWholeWord", false),
     matchPrefix: bool(args, "matchPrefix", false),
     matchSuffix: bool(args, "matchSuffix", false),
   };
-  if (!bool(args, "useRegex", false)) return { text: query.replaceAll("^", "^^"), options: { ...options, matchWildcards: false } };
+  if (!bool(args, "useRegex", false)) {
+    const text = query.replaceAll("^", "^^");
+    if (text.length > MAX_WORD_QUERY) {
+      throw new PaneError("E_INVALID_ARG", `args.query is ${query.length} characters, but Word receives it as ${text.length} (each "^" doubled: Word reads "^" as the start of a special character), more than the ${MAX_WORD_QUERY} Word's search takes`, "args.query");
+    }
+    return { text, options: { ...options, matchWildcards: false } };
+  }
   let translation = regexToWildcards(query, options);
   if (!translation.ok && translation.code === "E_INVALID_ARG" && !options.matchCase) {
     // Spelling out both cases made the pattern too long for Word: search case-sensitively instead.

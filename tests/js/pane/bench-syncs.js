@@ -57,6 +57,7 @@ const STEPS = [
   ["trackChanges.reject all", "trackChanges.reject", { all: true, scope: "document" }],
   ["trackChanges.accept all scope", "trackChanges.accept", (ids) => ({ all: true, scope: `rangeId:${ids.hit}` })],
   ["comment.add", "comment.add", (ids) => ({ scope: `rangeId:${ids.hit}`, text: "Check" })],
+  ["comment.add expectText", "comment.add", (ids) => ({ scope: `rangeId:${ids.hit}`, text: "Again", expectText: "Invoice" })],
   ["comment.list", "comment.list", { scope: "document", includeResolved: false }],
   ["comment.reply", "comment.reply", (ids) => ({ commentId: ids.comment, text: "Done" })],
   ["comment.resolve", "comment.resolve", (ids) => ({ commentId: ids.comment, resolved: true })],

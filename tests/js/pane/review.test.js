@@ -39,6 +39,31 @@ for (const profile of PROFILES) {
     fails(await run("comment.reply", { commentId: "nope", text: "x" }), "E_NOT_FOUND", "args.commentId");
   });
 
+  // comment.add used to sync just to read the new comment's id: with expectText (one sync to check it) that made 3.
+  test(`comment.add with expectText takes two syncs and answers the comment's id (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Alpha beta gamma" });
+    const hit = ok(await run("search", { query: "beta" })).results[0];
+    const before = sim.syncCount;
+    const added = ok(await run("comment.add", { scope: `rangeId:${hit.rangeId}`, text: "Check", expectText: "beta" }));
+    assert.equal(sim.syncCount - before, 2);
+    assert.deepEqual(ok(await run("comment.list", {})).comments.map((c) => [c.commentId, c.text]), [[added.commentId, "Check"]]);
+    fails(await run("comment.add", { scope: `rangeId:${hit.rangeId}`, text: "Again", expectText: "gamma" }), "E_NOT_FOUND", "args.expectText");
+    assert.equal(sim.snapshot().comments.length, 1);
+  });
+
+  test(`a batch replies to the comment an earlier op added, through $0.commentId (${profile})`, async () => {
+    const { sim, engine } = setup(profile, { text: "Alpha beta gamma" });
+    const { result } = await engine.execute({ type: "ai-cmd", id: `batch-comment-${profile}`, content: "batch", op: { type: "word.op", op: "batch", version: "1.0", args: { stopOnError: true, ops: [
+      { op: "comment.add", args: { scope: "document", text: "Check" } },
+      { op: "comment.reply", args: { commentId: "$0.commentId", text: "Done" } },
+    ] } } });
+    assert.equal(result.ok, true, JSON.stringify(result));
+    const [added, replied] = result.data.results.map((r) => r.data);
+    assert.equal(typeof added.commentId, "string");
+    assert.equal(replied.commentId, added.commentId);
+    assert.deepEqual(sim.snapshot().comments.map((c) => c.content), ["Check"]);
+  });
+
   test(`comment.list with a scope lists only the comments there (${profile})`, async () => {
     const { run } = setup(profile, { text: "One two three" });
     const [one, three] = [ok(await run("search", { query: "One" })).results[0], ok(await run("search", { query: "three" })).results[0]];

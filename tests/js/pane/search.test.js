@@ -192,4 +192,16 @@ for (const profile of PROFILES) {
     fails(await run("replace", { target: "everything", replaceWith: "y" }), "E_INVALID_ARG", "args.target");
     fails(await run("replace", { target: "searchQuery", query: "(x)", useRegex: true, replaceWith: "y" }), "E_UNSUPPORTED", "args.query");
   });
+  // Word's limit is on the search string it receives, where each "^" is doubled: the message used to quote only
+  // Word's "maximum is 255 characters" for a query of 200.
+  test(`a plain query too long once its carets are doubled: E_INVALID_ARG with both lengths, nothing replaced (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "a^b" });
+    const searched = fails(await run("search", { query: "^".repeat(200) }), "E_INVALID_ARG", "args.query");
+    assert.match(searched.diagnostics[0].msg, /args\.query is 200 characters, but Word receives it as 400 \(each "\^" doubled/);
+    const replaced = fails(await run("replace", { target: "searchQuery", query: "^".repeat(130), replaceWith: "x" }), "E_INVALID_ARG", "args.query");
+    assert.match(replaced.diagnostics[0].msg, /130 characters, but Word receives it as 260/);
+    assert.deepEqual(paragraphs(sim), ["a^b"]);
+    assert.equal(ok(await run("search", { query: "^".repeat(127) })).results.length, 0);
+    assert.equal(ok(await run("search", { query: "a^" })).results.length, 1);
+  });
 }
