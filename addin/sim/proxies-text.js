@@ -491,7 +491,11 @@ export class Paragraph extends ClientObject {
       const list = this._doc.lists.get(listId);
       if (!list) throw wordError("ItemNotFound", loc);
       if (!Number.isInteger(level) || level < 0 || level > 8) throw invalid(loc);
-      this._target(loc).list = { listId, level };
+      // Word's docs: "Fails if the paragraph cannot join the list or if the paragraph is already a list item."
+      // (The error is UNVERIFIED: startNewList's, which fails the same way.)
+      const para = this._target(loc);
+      if (para.list) throw wordError("GeneralException", loc, "The paragraph is already a list item.");
+      para.list = { listId, level };
       bump(this._doc);
       return list;
     });

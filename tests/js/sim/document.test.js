@@ -217,7 +217,7 @@ test("styles on paragraphs and ranges; styleBuiltIn; unknown style is ItemNotFou
   await rejectsWith(run(sim, (ctx) => { ctx.document.body.paragraphs.getFirst().style = "No Such Style"; }), "ItemNotFound");
 });
 
-test("lists: startNewList, listItem, isListItem, detachFromList; listItem on a non-list paragraph is ItemNotFound", async () => {
+test("lists: startNewList, listItem, isListItem, detachFromList, attachToList (refused on a list item); listItem on a non-list paragraph is ItemNotFound", async () => {
   const sim = fresh("one\ntwo\nplain");
   await run(sim, async (ctx) => {
     const ps = ctx.document.body.paragraphs;
@@ -238,6 +238,18 @@ test("lists: startNewList, listItem, isListItem, detachFromList; listItem on a n
   assert.equal(n, true);
   await run(sim, (ctx) => ctx.document.body.paragraphs.getFirst().detachFromList());
   assert.equal(sim.snapshot().blocks[0].list, null);
+  // "Fails if the paragraph cannot join the list or if the paragraph is already a list item."
+  // The second paragraph (still in the first list) joins newList(first) at level 1, detached before when asked.
+  const joinSecond = (newList, detachFirst) => run(sim, async (ctx) => {
+    const [first, second] = [ctx.document.body.paragraphs.getFirst(), ctx.document.body.paragraphs.getFirst().getNext()];
+    const list = newList(first).load("id");
+    await ctx.sync();
+    if (detachFirst) second.detachFromList();
+    second.attachToList(list.id, 1);
+  });
+  await rejectsWith(joinSecond((first) => first.startNewList(), false), "GeneralException", "The paragraph is already a list item.");
+  await joinSecond((first) => first.list, true);
+  assert.deepEqual(sim.snapshot().blocks.slice(0, 2).map((b) => b.list?.level), [0, 1]);
 });
 
 test("startNewList on a paragraph already in a list fails (GeneralException)", async () => {
