@@ -4,18 +4,29 @@ The model is the person's own (see `language_model.py`): the client's model thro
 configured OpenAI-compatible endpoint, else offline, where format, analyze, summarize (extractive) and correct
 (offline dictionary) still work and translate/enhance answer `no_language_model`. `analyze` always runs the
 analyzer's deterministic metrics. The result names the engine that answered.
+
+How the client's model is asked depends on the protocol. On 2025-11-25 the tool body sends the sampling request
+mid-call, so a refusal ("User rejected sampling request") reaches it: summarize, format and correct then answer
+offline (`fallback` says why), translate and enhance answer `sampling_declined`. On 2026-07-28 the request rides an
+`InputRequiredResult` (the SDK's resolver) and the client answers it between two rounds of the call; a client that
+refuses there ends the call itself, and the server never hears of it. `processing_time_ms` counts the model's time
+on both: on 2026-07-28 from the round that asked (`ASKED`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
+from collections import OrderedDict
 from typing import Annotated, Any, Final, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.shared.exceptions import MCPError
-from mcp.types import CallToolResult, CreateMessageResult, ToolAnnotations
+from mcp.shared.message import ServerMessageMetadata
+from mcp.types import CallToolResult, CreateMessageRequest, CreateMessageResult, ToolAnnotations
+from mcp_types.version import is_version_at_least
 from pydantic import BaseModel, ConfigDict
 
 from bridge.tools import language_model as lm
@@ -92,28 +103,80 @@ def _args(text: Any, operation: Any, language: Any, style: Any, max_length: Any,
     return out
 
 
-def ask_client_model(text: Any, operation: Any, language: Any, style: Any, max_length: Any, tone: Any,
-                     ctx: Context) -> Sample | None:
-    """Ask the client's model when it offers sampling and the operation wants a model; else None (no request)."""
+INPUT_REQUIRED_FROM: Final = "2026-07-28"
+"""The first protocol on which the client answers the sampling request between two rounds of the call."""
+
+
+def _between_rounds(ctx: Context) -> bool:
+    version = ctx.protocol_version
+    return version is not None and is_version_at_least(version, INPUT_REQUIRED_FROM)
+
+
+def _offers_sampling(ctx: Context, operation: Any) -> bool:
+    """Whether the client offers sampling and the operation wants a model (`analyze` never does)."""
     caps = ctx.client_capabilities
-    if caps is None or caps.sampling is None or operation == "analyze":
+    return caps is not None and caps.sampling is not None and operation != "analyze"
+
+
+class AskTimes:
+    """When each question went to the client's model on 2026-07-28, so the result can count the model's time.
+
+    The client answers between two rounds of the call and nothing of the call's own survives the rounds, so the
+    question itself is the key (two identical questions at once share an entry: the later round wins). A question
+    the client refused is never answered; the oldest entries beyond `limit` are dropped.
+    """
+
+    def __init__(self, limit: int = 256) -> None:
+        self._at: OrderedDict[str, float] = OrderedDict()
+        self._limit = limit
+
+    @staticmethod
+    def key(prompt: lm.Prompt) -> str:
+        return hashlib.sha256(f"{prompt.system}\0{prompt.max_tokens}\0{prompt.user}".encode()).hexdigest()
+
+    def asked(self, prompt: lm.Prompt) -> None:
+        key = self.key(prompt)
+        self._at[key] = time.perf_counter()
+        self._at.move_to_end(key)
+        while len(self._at) > self._limit:
+            self._at.popitem(last=False)
+
+    def answered(self, prompt: lm.Prompt) -> float | None:
+        """When the question was asked (`time.perf_counter()`), once; None if this process did not ask it."""
+        return self._at.pop(self.key(prompt), None)
+
+
+ASKED: Final = AskTimes()
+
+
+async def ask_client_model(text: Any, operation: Any, language: Any, style: Any, max_length: Any, tone: Any,
+                           ctx: Context) -> Sample | None:
+    """On 2026-07-28, the request for the client's model when it offers sampling and the operation wants a model.
+
+    None otherwise, and always on 2025-11-25: there the tool body asks mid-call itself (`_ask_client`), where it
+    can answer a refusal. Async, so `ASKED` is only touched on the event loop.
+    """
+    if not _between_rounds(ctx) or not _offers_sampling(ctx, operation):
         return None
     try:
         args = _args(text, operation, language, style, max_length, tone)
     except MCPError:
         return None  # the tool body reports the bad argument
-    return lm.sample(lm.prompt_for(**args))
+    prompt = lm.prompt_for(**args)
+    if not ctx.input_responses:
+        ASKED.asked(prompt)  # the round that asks; the answer comes with the next one
+    return lm.sample(prompt)
 
 
 def register(server: MCPServer, word: WordAccess | None = None) -> None:
     """Add `text_processor` to `server` (`word` is unused: the tool never touches the document)."""
 
     async def text_processor(
-        sampled: Annotated[CreateMessageResult | None, Resolve(ask_client_model)],
+        sampled: Annotated[CreateMessageResult | None, Resolve(ask_client_model)], ctx: Context,
         text: RawText = None, operation: RawText = None, language: RawText = None,  # type: ignore[assignment]
         style: RawText = None, max_length: Any = None, tone: RawText = None,  # type: ignore[assignment]
     ) -> Annotated[CallToolResult, ProcessedText]:
-        return await guarded(NAME, _run(sampled, text, operation, language, style, max_length, tone))
+        return await guarded(NAME, _run(ctx, sampled, text, operation, language, style, max_length, tone))
 
     server.tool(name=NAME, title="Process text", description=DESCRIPTION,
                 annotations=ToolAnnotations(title="Process text", read_only_hint=True, destructive_hint=False,
@@ -121,33 +184,78 @@ def register(server: MCPServer, word: WordAccess | None = None) -> None:
     list_schema(server, NAME, SCHEMA, ["text", "operation"])
 
 
-async def _run(sampled: CreateMessageResult | None, *raw: Any) -> CallToolResult:
+class Refused(Exception):
+    """The client answered the sampling request with an error (e.g. the person said no)."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+async def _run(ctx: Context, sampled: CreateMessageResult | None, *raw: Any) -> CallToolResult:
     started = time.perf_counter()
     args = _args(*raw)
     operation = args["operation"]
     if operation == "analyze":
         result = await anyio.to_thread.run_sync(lambda: _analyze(args))
     else:
-        reply = await _ask_model(sampled, args)
-        if reply is not None:
-            result = _from_model(args, reply)
-        elif operation in NEEDS_MODEL:
-            raise seed_error(INTERNAL_ERROR, "No language model available", "no_language_model", lm.HOW_TO_GET_ONE,
-                             operation=operation, offline_operations=["summarize", "format", "analyze", "correct"])
-        else:
+        if sampled is not None:  # 2026-07-28: the client's model answered between the rounds
+            started = ASKED.answered(lm.prompt_for(**args)) or started
+        try:
+            reply = await _ask_model(ctx, sampled, args)
+        except Refused as refused:
+            if operation in NEEDS_MODEL:
+                raise seed_error(INTERNAL_ERROR, "The client declined the language model request",
+                                 "sampling_declined",
+                                 ["Allow the request for your model when your MCP client asks",
+                                  "Use an operation that runs offline: summarize, format, analyze or correct",
+                                  "Try again later"],
+                                 engine="sampling", operation=operation, error_details=refused.message,
+                                 client_error_code=refused.code) from refused
             result = await anyio.to_thread.run_sync(lambda: _offline(args))
+            result["fallback"] = {"from": "sampling", "reason": refused.message, "client_error_code": refused.code}
+        else:
+            if reply is not None:
+                result = _from_model(args, reply)
+            elif operation in NEEDS_MODEL:
+                raise seed_error(INTERNAL_ERROR, "No language model available", "no_language_model",
+                                 lm.HOW_TO_GET_ONE, operation=operation,
+                                 offline_operations=["summarize", "format", "analyze", "correct"])
+            else:
+                result = await anyio.to_thread.run_sync(lambda: _offline(args))
     result["processing_time_ms"] = round((time.perf_counter() - started) * 1000)
     return seed_result(f"Text successfully {DONE[operation]}", result)
 
 
-async def _ask_model(sampled: CreateMessageResult | None, args: dict[str, Any]) -> lm.Reply | None:
+async def _ask_client(ctx: Context, args: dict[str, Any]) -> CreateMessageResult | None:
+    """2025-11-25: the sampling request mid-call, when the client offers sampling; None when it does not.
+
+    Raises `Refused` when the client answers with an error.
+    """
+    if _between_rounds(ctx) or not _offers_sampling(ctx, args["operation"]):
+        return None
+    if not ctx.session.can_send_request:
+        return None  # no channel back to the client on this transport: as if it offered no sampling
+    request = CreateMessageRequest(params=lm.sample(lm.prompt_for(**args)).params)
     try:
+        return await ctx.session.send_request(
+            request, CreateMessageResult, metadata=ServerMessageMetadata(related_request_id=ctx.request_id))
+    except MCPError as exc:
+        raise Refused(exc.error.code, exc.error.message) from exc
+
+
+async def _ask_model(ctx: Context, sampled: CreateMessageResult | None, args: dict[str, Any]) -> lm.Reply | None:
+    engine = "sampling"
+    try:
+        if sampled is None:
+            sampled = await _ask_client(ctx, args)
         if sampled is not None:
             return lm.from_sampling(sampled)
+        engine = "endpoint"
         where = lm.endpoint()
         return None if where is None else await lm.ask_endpoint(where, lm.prompt_for(**args))
     except lm.LanguageModelError as exc:
-        engine = "sampling" if sampled is not None else "endpoint"
         raise seed_error(INTERNAL_ERROR, "Language model request failed", "language_model_error",
                          ["Check that the model server is running and reachable" if engine == "endpoint"
                           else "Check the MCP client's model settings",

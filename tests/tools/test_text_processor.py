@@ -9,11 +9,12 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import anyio
 import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
-from mcp.types import CreateMessageRequestParams, CreateMessageResult, TextContent
+from mcp.types import CreateMessageRequestParams, CreateMessageResult, ErrorData, TextContent
 
 from bridge.tools.text_processor import register
 
@@ -205,6 +206,51 @@ async def test_the_clients_model_wins_through_sampling(endpoint, mode):
     assert "translate" in (asked[0].system_prompt or "")
     assert analyzed["engine"] == "offline"  # analyze always runs the analyzer's metrics
     assert endpoint.requests == []
+
+
+async def test_a_declined_sampling_request_falls_back_offline_or_says_why(endpoint):
+    """A client that says no (2025-11-25, where the refusal reaches the server mid-call): summarize, format and
+    correct answer offline and say why; translate and enhance answer the seed's error shape. The person said no
+    to a model, so the text does not go to the configured endpoint either."""
+    asked: list[str] = []
+
+    async def refuse(context: Any, params: CreateMessageRequestParams) -> ErrorData:
+        asked.append(params.messages[0].content.text)
+        return ErrorData(code=-1, message="User rejected sampling request")
+
+    text = "Hello, how are you today?"
+    async with Client(server(), sampling_callback=refuse, mode="legacy") as client:
+        offline = {op: await call(client, {"text": text, "operation": op}) for op in ("summarize", "format", "correct")}
+        refused = {op: await error_of(client, {"text": text, "operation": op}) for op in ("translate", "enhance")}
+    assert len(asked) == 5 and endpoint.requests == []
+    for op, found in offline.items():
+        assert found["line"] == {"summarize": "Text successfully summarized", "format": "Text successfully formatted",
+                                 "correct": "Text successfully corrected"}[op]
+        assert (found["engine"], found["model"], found["processed_text"]) == ("offline", None, text)
+        assert found["fallback"] == {"from": "sampling", "reason": "User rejected sampling request",
+                                     "client_error_code": -1}
+    assert offline["summarize"]["method"] == "extractive" and offline["correct"]["corrections"] == []
+    for op, error in refused.items():
+        assert (error.error.code, error.error.message) == (-32603, "The client declined the language model request")
+        data = error.error.data
+        assert (data["error_type"], data["engine"], data["operation"]) == ("sampling_declined", "sampling", op)
+        assert data["error_details"] == "User rejected sampling request" and data["client_error_code"] == -1
+        assert len(data["suggestions"]) == 3 and "offline" in data["suggestions"][1]
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_processing_time_counts_the_clients_model(no_endpoint, mode):
+    """The model's time is part of the result's time on both protocols (on 2026-07-28 the client answers between
+    two rounds of the call)."""
+    async def slow(context: Any, params: CreateMessageRequestParams) -> CreateMessageResult:
+        await anyio.sleep(0.4)
+        return CreateMessageResult(role="assistant", model="client-model",
+                                   content=TextContent(type="text", text="AI changes business."))
+
+    async with Client(server(), sampling_callback=slow, mode=mode) as client:
+        found = await call(client, {**SUMMARIZE, "text": SUMMARIZE["text"] + f" ({mode})"})
+    assert (found["engine"], found["processed_text"]) == ("sampling", "AI changes business.")
+    assert 400 <= found["processing_time_ms"] < 10_000
 
 
 async def test_offline_correct_uses_the_dictionary_and_leaves_names(no_endpoint):
