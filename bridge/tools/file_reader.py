@@ -2,7 +2,9 @@
 
 Paths are fenced by `allowed_paths` (WORD_BRIDGE_ALLOWED_DIRS, default the server's working directory):
 a path outside them is the seed's `permission_denied`, naming the allowed directories, and is checked
-before anything about the file is looked at, so the answer does not reveal whether it exists. A path with a
+before anything about the file is looked at, so the answer does not reveal whether it exists. The bridge's
+own secret places (its certificates and data directories) and private key files (by name, or by a PEM private key
+in what was read) are refused the same way, `error_details` saying why (`allowed_paths.ProtectedPath`). A path with a
 control character (NUL, a line break…) or a lone surrogate is an `invalid_parameter` error naming `path`.
 The result is the seed's `file_content` object; `metadata` always carries the file type, the validity of
 JSON/CSV files and the line count (as the seed's basic example shows), and `include_metadata` adds the
@@ -26,7 +28,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
-from bridge.tools.allowed_paths import InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem, resolve_allowed
+from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem,
+                                        refuse_secret_content, resolve_readable)
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 
@@ -104,7 +107,7 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
     """Resolve and fence the path, then read at most `max_size` bytes of a regular file."""
     dirs = allowed_dirs()
     try:
-        resolved = resolve_allowed(path, dirs)
+        resolved = resolve_readable(path, dirs)
     except InvalidPath as exc:
         raise invalid("path", exc.reason, path) from None
     except OutsideAllowedDirs as exc:
@@ -124,6 +127,10 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
     if info.st_size > max_size:
         raise _too_large(path, info.st_size, max_size)
     data = _read_bytes(path, resolved, max_size)
+    try:
+        refuse_secret_content(path, resolved, data, dirs)
+    except OutsideAllowedDirs as exc:
+        raise _outside(path, exc) from None
     try:
         text = data.decode("utf-8-sig" if encoding == "utf-8" else encoding)
     except UnicodeDecodeError as exc:
@@ -226,7 +233,8 @@ def _denied(path: str, details: str) -> Exception:
 
 def _outside(path: str, exc: OutsideAllowedDirs) -> Exception:
     """The seed's permission_denied with its own suggestions; error_details names the allowed directories and
-    WORD_BRIDGE_ALLOWED_DIRS, `allowed_directories` lists them."""
+    WORD_BRIDGE_ALLOWED_DIRS (or, for one of the bridge's secret places, which it is), `allowed_directories` lists
+    them."""
     return seed_error(INTERNAL_ERROR, "Permission denied", "permission_denied", SUGGEST_PERMISSION,
                       file_path=path, error_details=str(exc), allowed_directories=[str(d) for d in exc.allowed])
 

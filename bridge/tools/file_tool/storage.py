@@ -83,9 +83,8 @@ def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filen
         directory = resolve_allowed(storage_path or dirs[0], dirs)
     except InvalidPath as exc:
         raise FileToolError(f"Invalid storage_path: {exc.reason}") from None
-    except OutsideAllowedDirs as exc:
-        raise FileToolError(f"Storage path '{shown}' is not within allowed directories "
-                            f"({', '.join(map(str, exc.allowed))})") from None
+    except OutsideAllowedDirs as exc:  # or one of the bridge's secret places, the message says which
+        raise FileToolError(exc.refusal("Storage path", shown)) from None
     except (OSError, RuntimeError) as exc:
         raise FileToolError(f"Storage path '{shown}' cannot be resolved: {clip(str(exc))}") from None
     _check_creatable(directory, shown)

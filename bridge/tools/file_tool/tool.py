@@ -25,7 +25,8 @@ from mcp.server.mcpserver.exceptions import MCPServerError
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, ContentBlock, ResourceLink, TextContent
 
-from bridge.tools.allowed_paths import InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem, resolve_allowed
+from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem,
+                                        refuse_secret_content, resolve_readable)
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import Parsed, parse_file
 from bridge.tools.file_tool.merge import merge_file_data
@@ -48,12 +49,11 @@ def read_file_bytes(file_path: str, max_size: int = MAX_FILE_SIZE) -> bytes:
     dirs = allowed_dirs()
     shown = clip(file_path)
     try:
-        resolved = resolve_allowed(file_path, dirs)
+        resolved = resolve_readable(file_path, dirs)
     except InvalidPath as exc:
         raise FileToolError(f"Invalid file_path: {exc.reason}") from None
-    except OutsideAllowedDirs as exc:
-        raise FileToolError(f"File path '{shown}' is not within allowed directories "
-                            f"({', '.join(map(str, exc.allowed))})") from None
+    except OutsideAllowedDirs as exc:  # or one of the bridge's secret places, the message says which
+        raise FileToolError(exc.refusal("File path", shown)) from None
     except (OSError, RuntimeError):  # a symlink loop
         raise FileToolError(f"File '{shown}' does not exist or is not readable") from None
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -74,6 +74,10 @@ def read_file_bytes(file_path: str, max_size: int = MAX_FILE_SIZE) -> bytes:
         data = handle.read(max_size + 1)  # a file that grew since fstat() is still cut at the limit
     if len(data) > max_size:
         raise _too_large(len(data), max_size)
+    try:
+        refuse_secret_content(file_path, resolved, data, dirs)
+    except OutsideAllowedDirs as exc:
+        raise FileToolError(exc.refusal("File path", shown)) from None
     return data
 
 
