@@ -2,8 +2,9 @@
 
 Beyond the seed, every result carries `word_op`: a ready `word.op` envelope the assistant passes unchanged to
 `editTask` as `meta` — a `batch` of `table.create` (the data) and `table.applyStyle` (a built-in table style), an
-`insertMarkdown` list or text, or an `insertPicture` of the chart (PNG, base64). Each op is validated with the
-server's own op parser before it is returned.
+`insertMarkdown` list or text, or an `insertPicture` of the chart (PNG, base64). Each op inserts after the
+person's selection (`scope` "selection", `location` "after": `AFTER_SELECTION`), never over it — the defaults would
+replace the selected text. Each op is validated with the server's own op parser before it is returned.
 
 `output_format` is listed as the seed has it (required, `"default": "table"`), and a call that leaves it out gets
 that default instead of an error that would hide the call's other mistakes. A number reads the same in every output
@@ -29,12 +30,21 @@ from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.arguments import RawText, check, guarded, list_schema
 from bridge.tools.formatting.chart import NoNumericData, render
-from bridge.tools.formatting.tables import (DataParseError, EmptyData, Table, cell_text, column, is_numeric, number,
-                                            parse, sort_rows)
+from bridge.tools.formatting.tables import (
+    DataParseError,
+    EmptyData,
+    Table,
+    cell_text,
+    column,
+    is_numeric,
+    number,
+    parse,
+    sort_rows,
+)
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import WordAccess
-from bridge.word.ops import parse_edit_task
 from bridge.word.envelope import OpError
+from bridge.word.ops import parse_edit_task
 
 NAME: Final = "data_formatter"
 MAX_DATA: Final = 20_000
@@ -67,12 +77,15 @@ _BLOCK_START: Final = re.compile(r"^(\d*)([-+=.)])")  # "- ", "+ ", "---", "==="
 _LINE_BREAK: Final = re.compile(r"\n")
 _EDGE_SPACE: Final = re.compile(r"^\s+|\s+$")
 CHART_WIDTH_PT: Final = 432  # 6 in: the text width of a default Word page
+AFTER_SELECTION: Final = {"scope": "selection", "location": "after"}
+"""Where every `word_op` inserts: after the selection (seed 001's defaults, selection/replace, would delete it)."""
 
 DESCRIPTION: Final = (
     "Format and structure data for document presentation: JSON, CSV or plain text (auto-detected) as a table, "
     "bulleted list, chart (PNG), summary or structured records, with sort_by/sort_order (numeric-aware) and "
     "max_items. The result's `word_op` is a ready word.op envelope: pass it unchanged as `meta` to editTask to "
-    "put the table, list, chart or summary into the Word document."
+    "put the table, list, chart or summary into the Word document, after the person's selection (scope "
+    "\"selection\", location \"after\"; the selected text stays). Change its scope/location to put it elsewhere."
 )
 
 
@@ -187,6 +200,11 @@ def envelope(op: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"type": "word.op", "op": op, "version": "1.0", "args": args}
 
 
+def _markdown(markdown: str) -> dict[str, Any]:
+    """An insertMarkdown op putting `markdown` after the selection."""
+    return envelope("insertMarkdown", {"markdown": markdown, **AFTER_SELECTION})
+
+
 def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     rows = [[_money(h, v) for h, v in zip(table.headers, r, strict=True)] for r in table.rows]
     headers = table.headers if args["include_headers"] else []
@@ -196,7 +214,8 @@ def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str
     word_format = {"table_style": look["table_style"], "header_row": bool(headers),
                    "alternating_rows": look["alternating_rows"], "borders": look["borders"]}
     op = envelope("batch", {"ops": [
-        {"op": "table.create", "args": {"data": ([headers] if headers else []) + rows, "header": bool(headers)}},
+        {"op": "table.create", "args": {"data": ([headers] if headers else []) + rows, "header": bool(headers),
+                                        **AFTER_SELECTION}},
         {"op": "table.applyStyle", "args": {"tableRef": "$0.tableId", "style": {
             "name": look["table_style"], "firstRow": bool(headers), "bandedRows": look["alternating_rows"]}}},
     ]})
@@ -244,7 +263,7 @@ def _list(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str,
                    "indentation": "standard"}
     markdown = "\n".join(f"{n}. {_escape(i)}" if numbered else f"- {_escape(i)}"
                          for n, i in enumerate(items or ["(no items)"], start=1))
-    return content, envelope("insertMarkdown", {"markdown": markdown}), {"word_list_format": word_format}
+    return content, _markdown(markdown), {"word_list_format": word_format}
 
 
 def _chart(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], bytes]:
@@ -260,7 +279,7 @@ def _chart(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str
                          "size_bytes": len(chart.png)}}
     op = envelope("insertPicture", {"source": "base64", "data": base64.b64encode(chart.png).decode(),
                                     "width": CHART_WIDTH_PT, "altText": f"{chart.chart_type.capitalize()} chart: "
-                                                                        f"{chart.title}"})
+                                                                        f"{chart.title}", **AFTER_SELECTION})
     return content, op, {"word_picture_format": {"width_pt": CHART_WIDTH_PT, "wrap_type": "inline"}}, chart.png
 
 
@@ -324,7 +343,7 @@ def _summary(table: Table, total: int) -> tuple[dict[str, Any], dict[str, Any], 
     content = {"type": "summary", "text": text, "record_count": len(table.rows), "field_count": len(fields),
                "fields": fields}
     markdown = _escape(opening) + "\n\n" + "\n".join(f"- {_escape(line)}" for line in lines)
-    return content, envelope("insertMarkdown", {"markdown": markdown}), {}
+    return content, _markdown(markdown), {}
 
 
 def _structured(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -339,4 +358,4 @@ def _structured(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dic
         rest = values[1:] if len(values) > 1 else values
         parts.append(f"#### {_escape(title)}\n\n" + "\n".join(
             f"- **{_escape(k)}:** {_escape(v)}" for k, v in rest))
-    return content, envelope("insertMarkdown", {"markdown": "\n\n".join(parts)}), {}
+    return content, _markdown("\n\n".join(parts)), {}

@@ -80,7 +80,8 @@ async def test_seed_json_to_table_example():
                                           "borders": True}
     ops = found["word_op"]["args"]["ops"]
     assert ops[0] == {"op": "table.create", "args": {"header": True, "data": [
-        ["Name", "Age", "Department"], ["John", "30", "Engineering"], ["Jane", "25", "Marketing"]]}}
+        ["Name", "Age", "Department"], ["John", "30", "Engineering"], ["Jane", "25", "Marketing"]],
+        "scope": "selection", "location": "after"}}
     assert ops[1]["args"] == {"tableRef": "$0.tableId",
                               "style": {"name": "Table Grid", "firstRow": True, "bandedRows": False}}
 
@@ -154,13 +155,28 @@ async def test_summary_and_structured_outputs():
     assert blocks[0]["type"] == "heading" and blocks[0]["runs"][0]["text"] == "Laptop"
 
 
+@pytest.mark.parametrize("output_format", ["table", "list", "chart", "summary", "structured"])
+async def test_every_word_op_inserts_after_the_selection(output_format):
+    """QA: word_op carried no scope/location, so editTask's defaults (selection, replace) deleted the person's
+    selected text. Each op now says selection/after, and the server's parser keeps it so."""
+    async with Client(server()) as client:
+        found = await call(client, {"data": PRODUCTS, "output_format": output_format})
+    op = found["word_op"]
+    placed = op["args"]["ops"][0] if op["op"] == "batch" else op
+    assert (placed["args"]["scope"], placed["args"]["location"]) == ("selection", "after")
+    parsed = parse_edit_task(meta=op).args
+    first = parsed["ops"][0]["args"] if op["op"] == "batch" else parsed
+    assert (first["scope"], first["location"]) == ("selection", "after")
+
+
 async def test_without_headers_and_in_a_creative_style():
     async with Client(server()) as client:
         found = await call(client, {"data": PEOPLE, "output_format": "table", "include_headers": False,
                                     "style": "creative"})
     assert found["formatted_content"]["headers"] == [] and found["formatted_content"]["row_count"] == 2
     create, style = found["word_op"]["args"]["ops"]
-    assert create["args"] == {"header": False, "data": [["John", "30", "Engineering"], ["Jane", "25", "Marketing"]]}
+    assert create["args"] == {"header": False, "data": [["John", "30", "Engineering"], ["Jane", "25", "Marketing"]],
+                              "scope": "selection", "location": "after"}
     assert style["args"]["style"] == {"name": "Grid Table 4 - Accent 1", "firstRow": False, "bandedRows": True}
     assert found["word_table_format"]["alternating_rows"] is True
 
