@@ -22,6 +22,32 @@ def test_headings_markdown_numbered_and_title_case():
         ("paragraph", "The budget is fixed for the whole year and cannot change.")]
 
 
+def test_short_sections_under_heading_lines_are_sections():
+    """A line on its own heads a short section when it is a well-known section name, or when title-case lines
+    each followed by a sentence make a sectioned text; with or without blank lines between the sections."""
+    for gap in ("\n\n", "\n"):
+        text = gap.join(["Introduction\nThis report examines the quarterly sales figures of all of our regions.",
+                         "Conclusion\nSales grew strongly.", "References\n[1] Internal data."])
+        assert kinds(text) == [
+            ("heading", "Introduction"),
+            ("paragraph", "This report examines the quarterly sales figures of all of our regions."),
+            ("heading", "Conclusion"), ("paragraph", "Sales grew strongly."),
+            ("heading", "References"), ("paragraph", "[1] Internal data.")]
+    assert kinds("EXECUTIVE SUMMARY:\nWe grew.") == [("heading", "EXECUTIVE SUMMARY"), ("paragraph", "We grew.")]
+    assert kinds("Sales Update\nSales grew.\n\nCost Review\nCosts fell.") == [
+        ("heading", "Sales Update"), ("paragraph", "Sales grew."), ("heading", "Cost Review"),
+        ("paragraph", "Costs fell.")]
+
+
+def test_short_title_lines_alone_greetings_and_sign_offs_stay_paragraphs():
+    assert [k for k, _ in kinds("Hello World\nThis is fine.")] == ["paragraph"] * 2  # one pair is no pattern
+    assert [k for k, _ in kinds("Project Alpha\n\nIt went well.")] == ["paragraph"] * 2
+    assert [k for k, _ in kinds("Hi John\nThanks for the note.\n\nBest Regards\nAna")] == ["paragraph"] * 4
+    assert [k for k, _ in kinds("Sales grew.\nConclusion")] == ["paragraph"] * 2  # nothing under it
+    assert [k for k, _ in kinds("We met Ana\nIt went well.\nThen Sam Left\nNobody knew why.")] == \
+        ["paragraph"] * 4  # not title case
+
+
 def test_numbered_steps_are_list_items_not_headings():
     assert kinds("Setup\n1. Open Settings\n2. Click Save") == [
         ("heading", "Setup"), ("list", "Open Settings"), ("list", "Click Save")]

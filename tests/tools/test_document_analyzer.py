@@ -179,6 +179,18 @@ async def test_completeness_of_a_proposal_counts_budget_and_timeline():
     assert any("No budget or cost figures" in s and "“We propose a new website" in s for s in before["suggestions"])
 
 
+async def test_completeness_finds_plain_text_headings_over_short_sections():
+    content = ("Introduction\nThis report examines the quarterly sales figures of all of our regions.\n\n"
+               "Conclusion\nSales grew strongly.\n\nReferences\n[1] Internal data.")
+    async with Client(server()) as client:
+        found = await call(client, {"content": content, "analysis_type": "completeness", "document_type": "report"})
+    assert found["completeness_analysis"] == {
+        "has_executive_summary": False, "has_references": True, "has_appendix": False, "completeness_score": 7.5,
+        "expected_elements": ["executive_summary", "introduction", "conclusion", "sections", "references", "appendix"],
+        "missing_elements": ["executive_summary", "appendix"]}
+    assert [s.split(":")[0] for s in found["suggestions"]] == ["No executive summary", "No appendix"]
+
+
 @pytest.mark.parametrize(("document_type", "article"), [("email", "an"), ("article", "an"), ("report", "a"),
                                                       ("other", "a")])
 async def test_completeness_summary_uses_an_before_a_vowel(document_type: str, article: str) -> None:

@@ -2,8 +2,12 @@
 
 Plain content is split into paragraphs at blank lines (each line is a paragraph when there is no blank line);
 a heading is a markdown `#` line, a numbered line ("2.1 Methods"), or a short title-case line (at most 10 words,
-no closing punctuation) that is followed by a heading, a list item or a paragraph of 8 words or more. A document read from
-Word keeps Word's own headings (`headingLevel`, the Title style), list items and tables.
+no closing punctuation) that is followed by a heading, a list item or a paragraph of 8 words or more. A line on its
+own (a line break after it) is also a heading when it is a well-known section name ("Conclusion", "References",
+"Executive Summary", a trailing colon allowed) and text follows, or when it is in title case proper (every
+significant word capitalised) and followed by a sentence, and the document has at least two such pairs (a
+sectioned text with short sections); greetings and sign-offs ("Hi Sam", "Best regards") never are. A document read
+from Word keeps Word's own headings (`headingLevel`, the Title style), list items and tables.
 
 Tracked changes: readDocument's structure text of a paragraph is its current text (tracked deletions left out,
 as with every change accepted), so the analyzer counts what the document says now.
@@ -15,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bridge.tools.analysis.markers import GREETING, SIGN_OFF
+
 BlockKind = Literal["heading", "paragraph", "list", "table"]
 
 WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -25,6 +31,16 @@ _SMALL_WORDS = frozenset("a an and as at but by for from in into of on or the to
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof sr jr st vs etc e.g i.e inc ltd co corp fig no vol approx dept est al u.s jan feb mar apr "
     "jun jul aug sep sept oct nov dec p pp ch sec".split())
+_SECTION_NAME = re.compile(
+    r"(?:executive |project )?summary|abstract|introduction|background|overview|purpose|scope|objectives?|goals?|"
+    r"methods?|methodology|approach|results?|findings|key findings|discussion|analysis|conclusions?|"
+    r"concluding remarks|closing remarks|final thoughts|recommendations?|next steps|references|bibliography|"
+    r"works cited|sources|further reading|appendix(?: [a-z0-9]{1,3})?|appendices|acknowledge?ments|limitations|"
+    r"budget|costs|timeline|schedule|milestones|troubleshooting|faq|glossary|table of contents|contents|notes|"
+    r"literature review|requirements|risks|deliverables|outcomes|agenda|action items|preface|foreword",
+    re.I)
+"""Section names a line on its own is a heading by, whatever length of section follows (a full match)."""
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*$")
 _BOUNDARY = re.compile(r"([.!?…]+)([\"'”’)\]]*)\s+(?=[\"'“‘(\[]?[A-Z0-9À-Ý])")
 
 
@@ -86,14 +102,27 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
-def _is_title_case(line: str) -> bool:
-    """A short line in title case (or capitals) without closing punctuation."""
+def _is_title_case(line: str, strict: bool = False) -> bool:
+    """A short line in title case (or capitals) without closing punctuation; any start-capitalised line of up to
+    4 words unless `strict`."""
     line = line.strip()
     found = words(line)
     if not found or len(found) > 10 or len(line) > 80 or not line[0].isupper() or line[-1] in ".!?,;:":
         return False
     significant = [w for w in found[1:] if w.lower() not in _SMALL_WORDS and w[0].isalpha()]
-    return line.isupper() or len(found) <= 4 or all(w[0].isupper() for w in significant)
+    return line.isupper() or (len(found) <= 4 and not strict) or all(w[0].isupper() for w in significant)
+
+
+def _section_name(line: str) -> bool:
+    """A well-known section name in title case or capitals ("References", "EXECUTIVE SUMMARY", "Conclusion:")."""
+    name = line.strip().removesuffix(":").rstrip()
+    return bool(_SECTION_NAME.fullmatch(name)) and _is_title_case(name)
+
+
+def _heads_a_short_section(line: str) -> bool:
+    """A line in title case proper ("Cost Review", not "We met Ana") that may head a section of any length: not a
+    greeting or a sign-off."""
+    return _is_title_case(line, strict=True) and not GREETING.match(line) and not SIGN_OFF.match(line)
 
 
 def _explicit_heading(line: str, in_list: bool) -> Block | None:
@@ -129,7 +158,7 @@ def blocks_from_text(content: str) -> list[Block]:
     groups = chunks if separated else [[chunk[0] for chunk in chunks]]
     listed = {line for group in groups for i, line in enumerate(group)
               if _LIST_ITEM.match(line) and any(_LIST_ITEM.match(other) for other in group[max(0, i - 1):i] + group[i + 1:i + 2])}
-    raw: list[tuple[str, Block | None]] = []  # (text, explicit heading) per candidate block
+    raw: list[tuple[str, Block | None, bool]] = []  # (text, explicit heading, on a line of its own) per block
     for chunk in chunks:
         paragraph: list[str] = []
         for line in chunk:
@@ -137,22 +166,29 @@ def blocks_from_text(content: str) -> list[Block]:
             item = _LIST_ITEM.match(line)
             if heading is not None or item is not None:
                 if paragraph:
-                    raw.append((" ".join(paragraph), None))
+                    raw.append((" ".join(paragraph), None, len(paragraph) == 1))
                     paragraph = []
-                raw.append((line, heading or Block("list", item.group(1).strip() if item else line)))
-            elif not paragraph and len(chunk) > 1 and _is_title_case(line):
-                raw.append((line, None))  # a title line heading its own chunk
+                raw.append((line, heading or Block("list", item.group(1).strip() if item else line), True))
+            elif not paragraph and len(chunk) > 1 and (_is_title_case(line) or _section_name(line)):
+                raw.append((line, None, True))  # a title line heading its own chunk
             else:
                 paragraph.append(line)
         if paragraph:
-            raw.append((" ".join(paragraph), None))
+            raw.append((" ".join(paragraph), None, len(paragraph) == 1))
+    # Title lines each followed by a sentence: two or more make a sectioned text with short sections.
+    paired = [alone and explicit is None and _heads_a_short_section(text) and i + 1 < len(raw)
+              and raw[i + 1][1] is None and bool(_SENTENCE_END.search(raw[i + 1][0]))
+              for i, (text, explicit, alone) in enumerate(raw)]
+    sectioned = sum(paired) >= 2
     blocks: list[Block] = []
     following_ok = False  # does the block after the current one let a title-case line be a heading?
-    for text, explicit in reversed(raw):
+    for i in reversed(range(len(raw))):
+        text, explicit, alone = raw[i]
         if explicit is not None:
             block = explicit
-        elif _is_title_case(text) and following_ok:
-            block = Block("heading", text, 2)
+        elif (_is_title_case(text) and following_ok) or (sectioned and paired[i]) \
+                or (alone and i + 1 < len(raw) and _section_name(text)):
+            block = Block("heading", text.removesuffix(":").rstrip(), 2)
         else:
             block = Block("paragraph", text)
         following_ok = block.kind in ("heading", "list") or len(words(block.text)) >= 8
