@@ -81,3 +81,16 @@ def test_a_bad_file_changes_nothing(word, allowed):
     assert result.content[0].text == ("Error in call_tool_with_file_content: Failed to parse CSV file: Invalid format "
                                       "at line 2: 3 field(s) where the header has 2")
     assert word.sync_count() == before and tables(word) == []
+
+
+def test_numbers_reach_the_table_as_written(word, allowed):
+    """QA: cells `19.90, 1.0, 1e3, 0.50, +5, -0, 1.000` showed as `19.9, 1, 1000, 0.5, 5, 0, 1` in the Word table
+    (a European "1.000", one thousand, became 1)."""
+    cells = ["19.90", "1.0", "1e3", "0.50", "+5", "-0", "1.000", "30", "2.5"]
+    (allowed / "prices.csv").write_text(",".join(f"c{i}" for i in range(len(cells))) + "\n" + ",".join(cells) + "\n")
+    word.set_text("")
+    result = call_file_tool(word, {**table_args(word, "prices.csv", scope="document", location="end"),
+                                   "output_format": "string"})
+    assert not result.is_error, result.content
+    (table,) = tables(word)
+    assert table["values"][1] == cells

@@ -66,8 +66,22 @@ def test_csv_cells_that_are_not_plain_numbers_stay_text():
     data = (b"zip,phone,ratio,big,exp,neg,blank,nan\n"
             b"007,+1 555 0100,2.5,12345678901234567890,1e3,-4,,nan\n")
     (row,) = parse(data, "t.csv")  # type: ignore[misc]
-    assert row == {"zip": "007", "phone": "+1 555 0100", "ratio": 2.5, "big": "12345678901234567890", "exp": 1000.0,
+    assert row == {"zip": "007", "phone": "+1 555 0100", "ratio": 2.5, "big": "12345678901234567890", "exp": "1e3",
                    "neg": -4, "blank": "", "nan": "nan"}
+
+
+def test_csv_numbers_are_typed_only_when_they_read_back_as_written():
+    """QA: `19.90, 1.0, 1e3, 0.50, +5, -0, 1.000` reached a Word table as `19.9, 1, 1000, 0.5, 5, 0, 1` (a European
+    "1.000", one thousand, became 1). A cell is a number only when that number's JSON text is the cell itself."""
+    cells = ["19.90", "1.0", "1e3", "0.50", "+5", "-0", "1.000", " 30", "-0.0", "0.00001", "1" * 5000]
+    data = (",".join(f"c{i}" for i in range(len(cells))) + "\n" + ",".join(cells) + "\n").encode()
+    (row,) = parse(data, "t.csv")  # type: ignore[misc]
+    assert list(row.values()) == cells
+    typed = ["30", "2.5", "-2.5", "0", "-4", "0.1", "123456.789", "9007199254740991"]
+    data = (",".join(f"c{i}" for i in range(len(typed))) + "\n" + ",".join(typed) + "\n").encode()
+    (row,) = parse(data, "t.csv")  # type: ignore[misc]
+    assert list(row.values()) == [30, 2.5, -2.5, 0, -4, 0.1, 123456.789, 9007199254740991]
+    assert [json.dumps(value) for value in row.values()] == typed
 
 
 def test_csv_dialects_are_sniffed():

@@ -4,10 +4,11 @@
 - CSV/TSV: the first row is the header; each further row becomes an object keyed by it. Quoting is RFC 4180's
   (`"` quotes a field, `""` is a quote inside one; an apostrophe is an ordinary character, as in `Don't`); only
   the delimiter is sniffed (among `, ; tab |` for .csv, tab for .tsv): the one that splits most rows of the
-  first 64 KiB into as many fields as the header, ties going to that order. Cells that
-  are plain decimal numbers become numbers (`"30"` → 30, `"2.5"` → 2.5); everything else stays a string, so
-  `007`, `1e400`, `+1 555` and integers beyond 2^53 (IDs a JavaScript client would round) stay text. Blank
-  lines are skipped; a row with more or fewer fields than the header is a parse error naming its line.
+  first 64 KiB into as many fields as the header, ties going to that order. A cell becomes a number only when
+  that number's JSON text is exactly the cell (`"30"` → 30, `"2.5"` → 2.5), so that whoever shows it (a Word
+  table) shows the cell as written; everything else stays a string: `19.90`, `1.0`, `1.000` (a thousand in
+  Europe), `0.50`, `+5`, `-0`, `1e3`, ` 30`, `007`, `+1 555` and integers beyond 2^53 (IDs a JavaScript client would
+  round). Blank lines are skipped; a row with more or fewer fields than the header is a parse error naming its line.
 - YAML: the safe loader; dates become ISO strings, binary becomes base64. A key is its own text (`1`, `true`,
   `0x1F`, `~`): JSON keys are strings, and typed keys would merge (Python's `1 == True`). Values keep their types.
   Aliases are followed but a file that would expand to more than MAX_NODES values (an alias bomb) is refused.
@@ -50,8 +51,10 @@ MAX_NODES: Final = 5_000_000
 """Values a YAML file may expand to: far above what 10 MB can spell out without aliases."""
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 SNIFF_BYTES: Final = 64 * 1024
-INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
-DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?")
+"""The shape of a JSON number without exponent, sign `+` or leading zeros (what `cell_value` may type)."""
+MAX_NUMBER_TEXT: Final = 24
+"""Longer cells are never a number's own text (17 significant digits, sign, point, zeros before them)."""
 _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -199,15 +202,17 @@ def delimiter(text: str, fmt: str) -> str:
 
 
 def cell_value(cell: str) -> Any:
-    """A plain decimal number as a number (as the seed's `"age": 30`); anything else unchanged."""
-    stripped = cell.strip()
-    if INTEGER.fullmatch(stripped):
-        number = int(stripped)
-        return number if abs(number) <= MAX_SAFE_INTEGER else cell
-    if DECIMAL.fullmatch(stripped):
-        real = float(stripped)
-        return real if math.isfinite(real) else cell
-    return cell
+    """The cell as a number when the number's JSON text, as JSON.stringify writes it, is exactly the cell (the
+    seed's `"age": 30`); anything else unchanged. An integral float (`1.0`) would read `1`, a rounded one
+    (`0.1000000000000000055`) otherwise: both stay text, as do integers a JavaScript client would round."""
+    found = DECIMAL.fullmatch(cell) if len(cell) <= MAX_NUMBER_TEXT else None
+    if found is None:
+        return cell
+    if found.group(1) is None:
+        number = int(cell)
+        return number if abs(number) <= MAX_SAFE_INTEGER and str(number) == cell else cell
+    real = float(cell)
+    return real if not real.is_integer() and repr(real) == cell else cell
 
 
 def _header(row: list[str], notes: list[str]) -> list[str]:
