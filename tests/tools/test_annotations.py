@@ -288,6 +288,23 @@ async def test_annotating_again_merges(client: Client) -> None:
     assert exported["chunks"][0] == again
 
 
+async def test_repeated_values_are_kept_once_in_first_order(client: Client) -> None:
+    """Categories, labels, keywords and tags are sets: a value given twice is stored and exported once."""
+    session = await new_session(client)
+    single = await ok(client, "annotate_chunk", {
+        "sessionId": session, "chunkId": "0", "categories": ["fee_schedule", "fee_schedule"],
+        "labels": ["Fee Schedule", "Fee Schedule"], "keywords": ["b", "a", "b"], "tags": ["t", "t"]})
+    many = await ok(client, "annotate_chunks", {"sessionId": session, "annotations": [
+        {"chunkId": "1", "categories": ["footnotes", "fee_schedule", "footnotes"],
+         "labels": ["Footnotes", "Fee Schedule", "Footnotes", "Fee Schedule"]}]})
+    assert (single["categories"], single["labels"], single["keywords"], single["tags"]) == (
+        ["fee_schedule"], ["Fee Schedule"], ["b", "a"], ["t"])
+    assert many["results"][0]["data"]["categories"] == ["footnotes", "fee_schedule"]
+    exported = (await ok(client, "export_annotations", {"sessionId": session}))["chunks"]
+    assert exported[0] == single and exported[1] == many["results"][0]["data"]
+    assert exported[1]["labels"] == ["Footnotes", "Fee Schedule"]
+
+
 async def test_annotate_chunks_partial_success(client: Client) -> None:
     session = await new_session(client, 4)
     answer = await ok(client, "annotate_chunks", {"sessionId": session, "annotations": [

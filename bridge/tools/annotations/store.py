@@ -2,7 +2,9 @@
 
 Merge rule of annotate (the seed's export shape): every field given replaces the stored value wholesale (a list
 or the subtypes map is replaced, not appended to; an empty list clears it), fields left out keep their value,
-relations are never touched (add_relation owns them), and the chunk counts as annotated from then on.
+relations are never touched (add_relation owns them), and the chunk counts as annotated from then on. A list
+given keeps each value once, where it first appears (["fee_schedule", "fee_schedule"] is ["fee_schedule"]): the
+seed's lists are sets of categories, labels, keywords and tags, and add_relation ignores duplicates likewise.
 """
 
 from __future__ import annotations
@@ -139,7 +141,8 @@ class AnnotationStore:
         if row is None:
             return _chunk_not_found(conn, session_id, [item.chunkId])
         stored = _chunk_dict(row, {})
-        given = {k: v for k, v in item.model_dump(include=set(UPDATABLE)).items() if v is not None}
+        given = {k: list(dict.fromkeys(v)) if isinstance(v, list) else v
+                 for k, v in item.model_dump(include=set(UPDATABLE)).items() if v is not None}
         merged = {field: given.get(field, stored[field]) for field in UPDATABLE}
         issues = check(merged)
         if issues:
