@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import Word, op_data as ok
+from tests.e2e.conftest import Word, op_data as ok, sim_only
 
 pytestmark = pytest.mark.e2e
 
@@ -90,3 +90,51 @@ def test_read_document_shows_the_review(word: Word) -> None:
     assert [c["commentId"] for c in blocks[1]["comments"]] == [comment_id]
     markdown = ok(word, "readDocument", format="markdown")["markdown"]
     assert "{++12++}" in markdown and "{--10--}" in markdown and "Which terms?<<}" in markdown
+
+
+THREE = "Alpha 2024 one.\nBeta 2024 two.\nGamma 2024 three."
+
+
+def _replaced_pairs(word: Word) -> list[list[str]]:
+    """A tracked replaceAll of 2024 in THREE, listed: each paragraph's two change ids, in document order."""
+    word.set_text(THREE)
+    ok(word, "replace", query="2024", replaceWith="2025", trackChanges=True)
+    changes = ok(word, "trackChanges.list")["changes"]
+    assert len(changes) == 6 and len({c["changeId"] for c in changes}) == 6
+    return [[c["changeId"] for c in changes[i:i + 2]] for i in range(0, 6, 2)]
+
+
+def test_ids_from_an_earlier_list_name_their_changes_after_others_were_decided(word: Word) -> None:
+    # Identical changes (same type, author, minute and text): deciding Alpha's once renumbered the others, and
+    # Beta's ids from the same list rejected Gamma's pair.
+    alpha, beta, gamma = _replaced_pairs(word)
+    ok(word, "trackChanges.accept", changeIds=alpha)
+    ok(word, "trackChanges.reject", changeIds=beta)
+    assert texts(word) == ["Alpha 2025 one.", "Beta 2024 two.", "Gamma 20252024 three."]
+    assert [c["changeId"] for c in ok(word, "trackChanges.list")["changes"]] == gamma
+    ok(word, "trackChanges.accept", changeIds=gamma)
+    assert texts(word) == ["Alpha 2025 one.", "Beta 2024 two.", "Gamma 2025 three."]
+    again = word.op("trackChanges.reject", changeIds=alpha)
+    assert again["ok"] is False and again["code"] == "E_NOT_FOUND"
+    assert "accepted already" in again["diagnostics"][0]["msg"]
+
+
+@sim_only("the person's decision is made through the simulator")
+def test_a_change_decided_in_word_after_the_list_makes_its_ids_refused(word: Word) -> None:
+    _, beta, _ = _replaced_pairs(word)
+    # The person rejects Alpha's pair in Word, outside the pane.
+    word.page.evaluate("""() => window.wordSim.Word.run(async (context) => {
+        const changes = context.document.body.getTrackedChanges().load("items/text");
+        await context.sync();
+        changes.items[1].reject();
+        changes.items[0].reject();
+        await context.sync();
+    })""")
+    assert texts(word) == ["Alpha 2024 one.", "Beta 20252024 two.", "Gamma 20252024 three."]
+    refused = word.op("trackChanges.reject", changeIds=beta)
+    assert refused["ok"] is False and refused["code"] == "E_NOT_FOUND"
+    assert "list them again" in refused["diagnostics"][0]["msg"]
+    assert texts(word) == ["Alpha 2024 one.", "Beta 20252024 two.", "Gamma 20252024 three."]
+    relisted = [c["changeId"] for c in ok(word, "trackChanges.list")["changes"]]
+    ok(word, "trackChanges.reject", changeIds=relisted[:2])  # Beta's pair, now the first
+    assert texts(word) == ["Alpha 2024 one.", "Beta 2024 two.", "Gamma 20252024 three."]

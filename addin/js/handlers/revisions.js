@@ -1,14 +1,16 @@
 // trackChanges.set / get / list / accept / reject: Word's change-tracking mode (WordApi 1.4) and its
-// tracked changes (WordApi 1.6). Office.js gives a TrackedChange no id, so a changeId is derived from what
-// the change is (type, author, date, text) plus its occurrence among identical ones in the document: listing
-// twice gives the same ids, an id still finds its change after other edits, and a list of one range gives
-// the ids the whole document's list gives (Word keeps revision times to the minute, so identical changes are
-// common: the ones a tracked replaceAll makes, for a start).
+// tracked changes (WordApi 1.6). A changeId is derived from what the change is and its place among identical
+// ones (change-ids.js): listing twice gives the same ids, an id names the same change after others were accepted
+// or rejected by id, and a list of one range gives the ids the whole document's list gives; an id whose change
+// cannot be told for certain any more is refused (E_NOT_FOUND), never applied to another change.
 
 import { PaneError } from "../errors.js";
 import { oneOf } from "../args.js";
 import { clip } from "../expect.js";
 import { resolveScopeRange } from "../registry.js";
+import { changeIds, decidedAlready, documentIdsOf, forgetGroupsOf, isoDate, numberChanges, rememberDecided } from "../change-ids.js";
+
+export { changeIds, changeKey, documentIdsOf, isoDate } from "../change-ids.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -68,57 +70,6 @@ function queueScopeChanges(env, scope, counted) {
  */
 function queueChangesBefore(env, range) {
   return env.context.document.body.getRange("Start").expandTo(range.getRange("Start")).getTrackedChanges().load("items/type");
-}
-
-/**
- * Ids for loaded changes: a hash of type, author, date and text, then the occurrence among equal ones.
- * @param {Word.TrackedChange[]} items  the document's changes in order
- */
-export function changeIds(items) {
-  /** @type {Map<string, number>} */
-  const seen = new Map();
-  return items.map((change) => {
-    const key = hash(changeKey(change));
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    return `chg_${key}_${n}`;
-  });
-}
-
-/** @param {Word.TrackedChange} change  what a change is: type, author, date and text */
-export function changeKey(change) {
-  return `${change.type}|${change.author}|${isoDate(change.date)}|${change.text}`;
-}
-
-/**
- * The document-wide ids of a run of changes (a scope's or a page's, each once, in order): they follow the changes
- * before it, which number `before`, or one fewer when the first of those runs into the scope and is counted on
- * both sides. Each position is checked change by change; when neither fits, or both do (identical changes on
- * both sides of the edge), the ids are left out rather than guessed.
- * @param {Word.TrackedChange[]} all  the document's changes
- * @param {number} before  how many changes the range from the document's start to the run's start holds
- * @param {Word.TrackedChange[]} run
- * @returns {(string | undefined)[]}
- */
-export function documentIdsOf(all, before, run) {
-  const fits = [before, before - 1].filter((start) =>
-    start >= 0 && start + run.length <= all.length && run.every((change, k) => changeKey(all[start + k]) === changeKey(change)));
-  if (run.length === 0 || fits.length !== 1) return run.map(() => undefined);
-  const ids = changeIds(all);
-  return run.map((_, k) => ids[fits[0] + k]);
-}
-
-/** @param {unknown} date  a Date (Office.js) or a JSON date string */
-export function isoDate(date) {
-  const value = date instanceof Date ? date : new Date(String(date));
-  return Number.isNaN(value.getTime()) ? String(date ?? "") : value.toISOString();
-}
-
-/** @param {string} text  a short stable hash (FNV-1a, base 36) */
-function hash(text) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
 }
 
 /**
@@ -189,8 +140,10 @@ export async function list(env) {
 list.firstSync = /** @type {const} */ ("read");
 
 /**
- * @typedef {{ changes: Word.TrackedChangeCollection, all: true } | { changes: Word.TrackedChangeCollection, all: false,
- *   wanted: string[], positions: number[] }} Decision  every change of `changes`, or those at `positions`
+ * @typedef {import("../change-ids.js").Numbered} Numbered
+ * @typedef {{ changes: Word.TrackedChangeCollection, all: true, whole: boolean } | { changes: Word.TrackedChangeCollection,
+ *   all: false, wanted: string[], positions: number[], picked: Numbered[] }} Decision  every change of `changes`
+ *   (`whole`: they are the document's), or those at `positions` (`picked`: with their ids)
  */
 
 /**
@@ -207,22 +160,39 @@ function decisionLookup(env) {
   const scope = env.args.scope ?? "document";
   const all = env.args.all === true;
   return () => {
-    const where = all && scope !== "document" ? resolveScopeRange(env.context, env.registry, scope) : env.context.document.body;
+    const whole = !all || scope === "document";
+    const where = whole ? env.context.document.body : resolveScopeRange(env.context, env.registry, scope);
     const changes = where.getTrackedChanges().load(CHANGE_FIELDS);
     return () => {
-      if (all) return { changes, all };
+      if (all) return { changes, all, whole };
       if (scope !== "document") {
         env.note("info", "changeIds name changes anywhere in the document: scope only narrows all: true", "args.scope");
       }
       const wanted = [...new Set(Array.isArray(env.args.changeIds) ? env.args.changeIds.map(String) : [])];
-      const ids = changeIds(changes.items);
+      const numbered = numberChanges(changes.items);
+      const ids = numbered.map((change) => change.id);
       const missing = wanted.filter((id) => !ids.includes(id));
-      if (missing.length) {
-        throw new PaneError("E_NOT_FOUND", `No tracked change ${missing.map((id) => `"${id}"`).join(", ")} in the document (list them again with trackChanges.list)`, "args.changeIds");
-      }
-      return { changes, all, wanted, positions: wanted.map((id) => ids.indexOf(id)) };
+      if (missing.length) throw notFound(env, missing);
+      const positions = wanted.map((id) => ids.indexOf(id));
+      return { changes, all, wanted, positions, picked: positions.map((position) => numbered[position]) };
     };
   };
+}
+
+/**
+ * E_NOT_FOUND for ids the document's changes do not have now: decided already by this pane, or the changes moved.
+ * @param {HandlerEnv} env
+ * @param {string[]} missing
+ */
+function notFound(env, missing) {
+  const named = missing.map((id) => {
+    const why = decidedAlready(env.context, id);
+    return why ? `"${id}" (${why})` : `"${id}"`;
+  });
+  const moved = missing.some((id) => !decidedAlready(env.context, id))
+    ? ": the tracked changes moved since they were listed (accepted, rejected or made in Word, or before the pane was reloaded), so an id from that list no longer names one change for certain; list them again with trackChanges.list"
+    : " (list them again with trackChanges.list)";
+  return new PaneError("E_NOT_FOUND", `No tracked change ${named.join(", ")} in the document${moved}`, "args.changeIds");
 }
 
 /**
@@ -241,6 +211,12 @@ function decide(accept) {
     if (decision.all) {
       if (accept) changes.acceptAll();
       else changes.rejectAll();
+      // The ids of the document's changes are known, not those of a scope's (see forgetGroupsOf).
+      const numbered = decision.whole ? numberChanges(changes.items) : [];
+      env.afterSync(() => {
+        if (decision.whole) rememberDecided(env.context, numbered, key);
+        else forgetGroupsOf(env.context, changes.items);
+      });
       return { [key]: changes.items.length };
     }
     // Last in the document first. A TrackedChange has no id, so Office.js addresses a loaded item by its index in
@@ -251,6 +227,8 @@ function decide(accept) {
       if (accept) change.accept();
       else change.reject();
     }
+    // Once Word applied them: the others of their groups keep their numbers (see change-ids.js).
+    env.afterSync(() => rememberDecided(env.context, decision.picked, key));
     return { [key]: decision.wanted.length, changeIds: decision.wanted };
   };
   handler.firstSync = /** @type {const} */ ("read");
