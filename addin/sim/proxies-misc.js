@@ -125,7 +125,7 @@ defineProxy(InlinePicture, {
 });
 export class InlinePictureCollection extends RefCollection {}
 InlinePictureCollection.itemClass = InlinePicture;
-defineProxy(InlinePictureCollection, { name: "InlinePictureCollection" });
+defineProxy(InlinePictureCollection, { name: "InlinePictureCollection", sets: { getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 
 // ---------------------------------------------------------------- List / ListItem
 
@@ -192,7 +192,7 @@ defineProxy(List, {
 });
 export class ListCollection extends RefCollection {}
 ListCollection.itemClass = List;
-defineProxy(ListCollection, { name: "ListCollection" });
+defineProxy(ListCollection, { name: "ListCollection", sets: { getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 
 export class ListItem extends ClientObject {}
 defineProxy(ListItem, {
@@ -282,6 +282,8 @@ export class StyleCollection extends RefCollection {
 }
 StyleCollection.itemClass = Style;
 defineProxy(StyleCollection, { name: "StyleCollection", sets: { getByName: "1.5", getByNameOrNullObject: "1.5", getItem: "1.5", getCount: "1.5" } });
+// Word's StyleCollection has no getFirst (getByName, getItem instead).
+for (const name of ["getFirst", "getFirstOrNullObject"]) Object.defineProperty(StyleCollection.prototype, name, { value: undefined });
 
 // ---------------------------------------------------------------- Comment
 
@@ -377,5 +379,5 @@ defineProxy(ShapeTextWrap, {
 });
 export class ShapeCollection extends RefCollection {}
 ShapeCollection.itemClass = Shape;
-defineProxy(ShapeCollection, { name: "ShapeCollection" });
+defineProxy(ShapeCollection, { name: "ShapeCollection", sets: { getFirst: "D1.2", getFirstOrNullObject: "D1.2" } });
 

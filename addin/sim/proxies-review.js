@@ -136,7 +136,7 @@ export class ContentControlCollection extends LiveCollection {
   getByIdOrNullObject(id) { return this._itemSpawn("getByIdOrNullObject", (l) => l.find((c) => c.id === id), true); }
 }
 ContentControlCollection.itemClass = ContentControl;
-defineProxy(ContentControlCollection, { name: "ContentControlCollection", sets: { getByIdOrNullObject: "1.3", getFirst: "1.3", getFirstOrNullObject: "1.3", getLast: "1.3", getLastOrNullObject: "1.3" } });
+defineProxy(ContentControlCollection, { name: "ContentControlCollection", sets: { getByIdOrNullObject: "1.3", getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 
 addNav(classes.Document, "contentControls", { cls: "ContentControlCollection", resolve() { return { items: controlsOf(this._doc) }; } });
 for (const kind of ["Body", "Range", "Paragraph"]) {

@@ -36,7 +36,6 @@ defineProxy(TrackedChange, {
   name: "TrackedChange",
   props: {
     author: field((doc, r) => r.author),
-    authorEmail: field(() => ""),
     date: field((doc, r) => r.date),
     text: field((doc, r) => revisionText(doc, r)),
     type: field((doc, r) => r.type),

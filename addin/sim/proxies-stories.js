@@ -118,7 +118,7 @@ defineProxy(NoteItem, {
 
 export class NoteItemCollection extends LiveCollection {}
 NoteItemCollection.itemClass = NoteItem;
-defineProxy(NoteItemCollection, { name: "NoteItemCollection", sets: { getFirst: "1.5", getFirstOrNullObject: "1.5", getLast: "1.5", getLastOrNullObject: "1.5" } });
+defineProxy(NoteItemCollection, { name: "NoteItemCollection", sets: { getFirst: "1.5", getFirstOrNullObject: "1.5" } });
 
 /** Notes of a type whose reference mark lies inside the object's span (a header or note body has none). */
 function notesNav(kind, type) {

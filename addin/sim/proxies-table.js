@@ -388,11 +388,17 @@ class RefCollection extends ClientCollection {
 }
 export class TableCollection extends RefCollection {}
 TableCollection.itemClass = Table;
-defineProxy(TableCollection, { name: "TableCollection" });
+// Word has TableRow and TableCell from WordApi 1.3 on: every member not tagged otherwise (merge, split) is 1.3.
+for (const Cls of [TableRow, TableCell]) {
+  const members = [...Object.keys(Cls.props), ...Object.keys(Cls.navs), ...Object.getOwnPropertyNames(Cls.prototype).filter((k) => k !== "constructor" && !k.startsWith("_"))];
+  for (const member of members) Cls.sets[member] ??= "1.3";
+}
+
+defineProxy(TableCollection, { name: "TableCollection", sets: { getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 export class TableRowCollection extends RefCollection {}
 TableRowCollection.itemClass = TableRow;
-defineProxy(TableRowCollection, { name: "TableRowCollection" });
+defineProxy(TableRowCollection, { name: "TableRowCollection", sets: { getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 export class TableCellCollection extends RefCollection {}
 TableCellCollection.itemClass = TableCell;
-defineProxy(TableCellCollection, { name: "TableCellCollection" });
+defineProxy(TableCellCollection, { name: "TableCellCollection", sets: { getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 

@@ -203,6 +203,9 @@ function textMethods(kind) {
 }
 const escapeXml = (s) => s.replace(/[<>&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[c]);
 
+/** The members of `object` named in `names`. */
+const pick = (object, names) => Object.fromEntries(names.map((name) => [name, object[name]]));
+
 function install(Cls, methods) {
   for (const [k, fn] of Object.entries(methods)) Cls.prototype[k] = fn;
 }
@@ -225,7 +228,7 @@ function contentNavs(kind) {
   const span = (doc, ref) => spanOf(doc, kind, ref);
   return {
     font: { cls: "Font", resolve: owner(kind) },
-    paragraphs: { cls: "ParagraphCollection", resolve(ref) { const s = span(this._doc, ref); return { items: (kind === "Paragraph" ? [{ para: ref }] : parasInSpan(this._doc, s.start, s.end)).map((i) => i.para) }; } },
+    paragraphs: { cls: "ParagraphCollection", resolve(ref) { const s = span(this._doc, ref); return { items: parasInSpan(this._doc, s.start, s.end).map((i) => i.para) }; } },
     tables: { cls: "TableCollection", set: "1.3", resolve(ref) { const s = span(this._doc, ref); return { items: layout(this._doc).tables.filter((t) => t.start < Math.max(s.end, s.start + 1) && s.start < t.end && !(kind === "Range" && s.start === s.end)).map((t) => t.table) }; } },
     inlinePictures: { cls: "InlinePictureCollection", set: kind === "Range" ? "1.2" : "1.1", resolve(ref) { const s = span(this._doc, ref); return { items: unitsInSpan(this._doc, s.start, s.end).filter((u) => u.unit.pic).map((u) => u.unit) }; } },
     lists: { cls: "ListCollection", set: "1.3", resolve(ref) { const s = span(this._doc, ref); const ids = [...new Set(parasInSpan(this._doc, s.start, s.end).filter((i) => i.para.list).map((i) => i.para.list.listId))]; return { items: ids.map((id) => this._doc.lists.get(id)) }; } },
@@ -291,12 +294,14 @@ defineProxy(Document, {
 
 export class DocumentProperties extends ClientObject {}
 const docProp = (k) => ({ get() { return this._target()[k]; }, put(v, loc) { if (!isStr(v)) throw invalid(loc); this._target()[k] = v; } });
-defineProxy(DocumentProperties, { name: "DocumentProperties", props: { title: docProp("title"), author: docProp("author"), subject: docProp("subject") } });
+defineProxy(DocumentProperties, { name: "DocumentProperties", props: { title: docProp("title"), author: docProp("author"), subject: docProp("subject") }, sets: { title: "1.3", author: "1.3", subject: "1.3" } });
 
 // ---------------------------------------------------------------- Body
 
 export class Body extends ClientObject {}
-install(Body, textMethods("Body"));
+// Word's Body has no insertPictureFromBase64 (Range and Paragraph have it, WordApiDesktop 1.2).
+const { insertPictureFromBase64: _noBodyPicture, ...bodyMethods } = textMethods("Body");
+install(Body, bodyMethods);
 defineProxy(Body, {
   name: "Body",
   props: {
@@ -551,7 +556,8 @@ defineProxy(Paragraph, {
     ...styleProps("Paragraph"),
   },
   navs: bindNavs({
-    ...contentNavs("Paragraph"),
+    // Word's Paragraph has no paragraphs, tables or lists.
+    ...pick(contentNavs("Paragraph"), ["font", "inlinePictures", "shapes"]),
     ...parentNavs("Paragraph"),
     list: { cls: "List", set: "1.3", resolve(p) { if (!p.list) throw wordError("ItemNotFound", "Paragraph.list"); return this._doc.lists.get(p.list.listId); } },
     listOrNullObject: { cls: "List", set: "1.3", orNull: true, resolve(p) { return p.list ? this._doc.lists.get(p.list.listId) : null; } },
@@ -616,7 +622,10 @@ class ListRefCollection extends ClientCollection {
     return ref.items.filter((x) => !x.deleted);
   }
 }
-export class ParagraphCollection extends ListRefCollection {}
+export class ParagraphCollection extends ListRefCollection {
+  getLast() { return this._itemSpawn("getLast", (l) => l[l.length - 1]); }
+  getLastOrNullObject() { return this._itemSpawn("getLastOrNullObject", (l) => l[l.length - 1], true); }
+}
 ParagraphCollection.itemClass = Paragraph;
 defineProxy(ParagraphCollection, { name: "ParagraphCollection", sets: { getFirst: "1.3", getLast: "1.3", getFirstOrNullObject: "1.3", getLastOrNullObject: "1.3" } });
 
@@ -626,6 +635,6 @@ export class RangeCollection extends ListRefCollection {
   }
 }
 RangeCollection.itemClass = Range;
-defineProxy(RangeCollection, { name: "RangeCollection", sets: { getFirst: "1.3", getLast: "1.3", getFirstOrNullObject: "1.3", getLastOrNullObject: "1.3" } });
+defineProxy(RangeCollection, { name: "RangeCollection", sets: { getFirst: "1.3", getFirstOrNullObject: "1.3" } });
 
 export { ListRefCollection };

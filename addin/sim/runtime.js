@@ -317,8 +317,7 @@ export class ClientCollection extends ClientObject {
   }
   getFirst() { return this._itemSpawn("getFirst", (l) => l[0]); }
   getFirstOrNullObject() { return this._itemSpawn("getFirstOrNullObject", (l) => l[0], true); }
-  getLast() { return this._itemSpawn("getLast", (l) => l[l.length - 1]); }
-  getLastOrNullObject() { return this._itemSpawn("getLastOrNullObject", (l) => l[l.length - 1], true); }
+  // getLast/getLastOrNullObject: ParagraphCollection only, as in Word.
   toJSON() {
     return { items: "items" in this._loaded ? this._loaded.items.map((i) => i.toJSON()) : [] };
   }
