@@ -1,8 +1,18 @@
 // References between the ops of a batch: a string arg may hold "$<i>.<path>" (e.g. "tableId:$0.tableId"),
-// replaced by that value of op i's result data before the op runs (batch.js).
+// replaced by that value of op i's result data before the op runs (batch.js). A list item is ".n" or "[n]":
+// "$0.results[0].rangeId" is "$0.results.0.rangeId".
 
 /** A reference to an earlier op's result (the server's batch.py uses the same pattern). */
-export const REFERENCE = /\$(\d+)\.([A-Za-z_]\w*(?:\.\w+)*)/g;
+export const REFERENCE = /\$(\d+)\.([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)/g;
+
+/**
+ * A reference's path with its "[n]" items written ".n" ("results[0].rangeId" → "results.0.rangeId").
+ * @param {string} path
+ * @returns {string}
+ */
+export function dotted(path) {
+  return path.replace(/\[(\d+)\]/g, ".$1");
+}
 
 /**
  * The ops a value's references name.
@@ -25,7 +35,7 @@ export function referencesIn(value) {
  */
 export function substitute(value, lookup, field = "args") {
   if (typeof value === "string") {
-    return value.replace(REFERENCE, (ref, op, path) => String(lookup(Number(op), path, ref, field)));
+    return value.replace(REFERENCE, (ref, op, path) => String(lookup(Number(op), dotted(path), ref, field)));
   }
   if (Array.isArray(value)) return value.map((item, k) => substitute(item, lookup, `${field}[${k}]`));
   if (typeof value === "object" && value !== null) {
@@ -38,11 +48,12 @@ export function substitute(value, lookup, field = "args") {
  * Why a reference's path gives no single value in op `j`'s result data: the path is missing, or it names a list
  * or an object, which cannot go into a string (the message shows how to name one item).
  * @param {unknown} data
- * @param {string} path
+ * @param {string} written the path as the reference has it
  * @param {number} j
  * @returns {string}
  */
-export function whyNoValue(data, path, j) {
+export function whyNoValue(data, written, j) {
+  const path = dotted(written);
   /** @type {unknown} */
   let value = data;
   for (const key of path.split(".")) {
@@ -62,14 +73,14 @@ export function whyNoValue(data, path, j) {
 }
 
 /**
- * The value at a dotted path ("results.0.rangeId"); objects and arrays are no value.
+ * The value at a path ("results.0.rangeId" or "results[0].rangeId"); objects and arrays are no value.
  * @param {unknown} data
  * @param {string} path
  * @returns {string | number | boolean | undefined}
  */
 export function valueAt(data, path) {
   let value = data;
-  for (const key of path.split(".")) {
+  for (const key of dotted(path).split(".")) {
     if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
     value = /** @type {Record<string, unknown>} */ (value)[key];
   }

@@ -1,10 +1,12 @@
 """`batch`: many ops validated here before any of them runs, then run by the pane in one `Word.run`.
 
 Later ops may use what earlier ops return, with references `"$<index>.<field>"` anywhere a string is
-expected: `"tableRef": "$0.tableId"`, `"scope": "rangeId:$2.rangeId"`. A reference must point at an
-earlier op. To validate an op that holds references, each reference is swapped for a placeholder id of
-the right kind, the op is validated like any other, and the references are put back into the canonical
-args; the pane resolves them from the results as the batch runs.
+expected: `"tableRef": "$0.tableId"`, `"scope": "rangeId:$2.rangeId"`; an item of a list is `.n` or `[n]`
+(`"$0.results[0].rangeId"` is `"$0.results.0.rangeId"`). A reference must point at an earlier op. To validate
+an op that holds references, each reference is swapped for a placeholder id of the right kind, the op is
+validated like any other, and the references are put back into the canonical args in their dotted form; the
+pane resolves them from the results as the batch runs. A message about such an op shows the references as
+written, never a placeholder.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from typing import Any, Final
 
 from bridge.word.envelope import Code, Diagnostic, OpError, diagnostic
 
+from .models import MODELS
 from .normalize import described, json_type, show
 from .parsed import CANONICAL_VERSION, COMMON_ARGS, READ_OPS, ParsedOp, build
-from .models import MODELS
 
 MAX_OPS: Final = 500
-REFERENCE: Final = re.compile(r"\$(\d+)\.([A-Za-z_]\w*(?:\.\w+)*)")
+REFERENCE: Final = re.compile(r"\$(\d+)\.([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)")
+"""`$<op>.<path>`, the path's list items as `.n` or `[n]` (addin/js/batch-references.js has the same pattern)."""
+_INDEX: Final = re.compile(r"\[(\d+)\]")
 _PLACEHOLDER: Final = re.compile(r"(?:rng|tbl)_zzref(\d+)zz")
 
 
@@ -81,22 +85,24 @@ def _one(index: int, item: Any, diags: list[Diagnostic]) -> dict[str, Any]:
     if "dryRun" in raw_args:
         raise _invalid(f"{path}.args.dryRun: put dryRun on the batch, not on one of its ops", f"{path}.args.dryRun")
     references: list[str] = []
-    swapped = _swap_references(raw_args, index, path, references)
+    written: list[str] = []
+    swapped = _swap_references(raw_args, index, path, (references, written))
     try:
         parsed = build(op, swapped)
     except OpError as err:
-        raise _nested(err, path) from None
-    diags.extend(_nested_diagnostic(d, path) for d in parsed.diagnostics)
+        raise _nested(_as_written(err, written), path) from None
+    diags.extend(_nested_diagnostic(_restore_references(d, written), path) for d in parsed.diagnostics)
     args = _restore_references(parsed.args, references)
     return {"op": op, "args": args}
 
 
-def _swap_references(value: Any, index: int, path: str, references: list[str]) -> Any:
-    """Replace each `$i.field` by a placeholder id (checking that op i runs before this one)."""
+def _swap_references(value: Any, index: int, path: str, found: tuple[list[str], list[str]]) -> Any:
+    """Replace each `$i.field` by a placeholder id (checking that op i runs before this one); `found` collects each
+    reference in its dotted form and as written."""
     if isinstance(value, dict):
-        return {k: _swap_references(v, index, path, references) for k, v in value.items()}
+        return {k: _swap_references(v, index, path, found) for k, v in value.items()}
     if isinstance(value, list):
-        return [_swap_references(v, index, path, references) for v in value]
+        return [_swap_references(v, index, path, found) for v in value]
     if not isinstance(value, str) or "$" not in value:
         return value
 
@@ -105,11 +111,21 @@ def _swap_references(value: Any, index: int, path: str, references: list[str]) -
         if target >= index:
             raise _invalid(f"{path}: {match.group(0)} refers to op {target}, which does not run before op {index}; "
                            "a reference names an earlier op's result", f"{path}.args")
-        references.append(match.group(0))
-        kind = "tbl" if match.group(2).split(".")[-1] == "tableId" else "rng"
-        return f"{kind}_zzref{len(references) - 1}zz"
+        dotted = _INDEX.sub(r".\1", match.group(2))
+        found[0].append(f"${target}.{dotted}")
+        found[1].append(match.group(0))
+        kind = "tbl" if dotted.split(".")[-1] == "tableId" else "rng"
+        return f"{kind}_zzref{len(found[0]) - 1}zz"
 
     return REFERENCE.sub(placeholder, value)
+
+
+def _as_written(err: OpError, written: list[str]) -> OpError:
+    """The op's error with its references as the caller wrote them instead of the placeholders."""
+    if not written:
+        return err
+    return OpError(err.code, _restore_references(err.msg, written), op=err.op, field=err.field,
+                   diagnostics=[_restore_references(d, written) for d in err.extra])
 
 
 def _restore_references(value: Any, references: list[str]) -> Any:
