@@ -120,7 +120,8 @@ export async function reply(env) {
   const comment = await findComment(env);
   const added = comment.reply(text);
   added.load("id");
-  const data = { commentId: comment.id, replyId: "" };
+  /** @type {{ commentId: string, replyId: string | undefined }} replyId undefined until read back (a batch's reference to it waits for it) */
+  const data = { commentId: comment.id, replyId: undefined };
   env.afterSync(() => { data.replyId = added.id; });
   return data;
 }

@@ -51,17 +51,21 @@ for (const profile of PROFILES) {
     assert.equal(sim.snapshot().comments.length, 1);
   });
 
-  test(`a batch replies to the comment an earlier op added, through $0.commentId (${profile})`, async () => {
+  // Ids read back after the sync: a reference to one waits for that sync (replyId used to be "" until then).
+  test(`a batch replies to the comment an earlier op added, through $0.commentId, and uses $1.replyId (${profile})`, async () => {
     const { sim, engine } = setup(profile, { text: "Alpha beta gamma" });
     const { result } = await engine.execute({ type: "ai-cmd", id: `batch-comment-${profile}`, content: "batch", op: { type: "word.op", op: "batch", version: "1.0", args: { stopOnError: true, ops: [
       { op: "comment.add", args: { scope: "document", text: "Check" } },
       { op: "comment.reply", args: { commentId: "$0.commentId", text: "Done" } },
+      { op: "insertText", args: { text: " reply $1.replyId", scope: "document", location: "end" } },
     ] } } });
     assert.equal(result.ok, true, JSON.stringify(result));
     const [added, replied] = result.data.results.map((r) => r.data);
     assert.equal(typeof added.commentId, "string");
     assert.equal(replied.commentId, added.commentId);
     assert.deepEqual(sim.snapshot().comments.map((c) => c.content), ["Check"]);
+    assert.ok(replied.replyId);
+    assert.equal(sim.text(), `Alpha beta gamma reply ${replied.replyId}`);
   });
 
   test(`comment.list with a scope lists only the comments there (${profile})`, async () => {
