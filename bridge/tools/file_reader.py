@@ -8,7 +8,8 @@ in what was read) are refused the same way, `error_details` saying why (`allowed
 control character (NUL, a line break…) or a lone surrogate is an `invalid_parameter` error naming `path`.
 The result is the seed's `file_content` object; `metadata` always carries the file type, the validity of
 JSON/CSV files and the line count (as the seed's basic example shows), and `include_metadata` adds the
-details (CSV columns, JSON top-level shape, character and word counts, resolved path, MIME type).
+details (CSV columns, JSON top-level shape, character and word counts, resolved path, MIME type). JSON nested
+too deeply for the parser is read all the same, reported not valid with the reason in `json_error`.
 """
 
 from __future__ import annotations
@@ -173,6 +174,9 @@ def _metadata(resolved: Path, text: str, detailed: bool) -> dict[str, Any]:
         except ValueError as exc:
             meta["is_valid_json"] = False
             extra["json_error"] = str(exc)
+        except RecursionError:  # valid or not, the content is still read and returned
+            meta["is_valid_json"] = False
+            extra["json_error"] = "nested too deeply to check (more levels of arrays and objects than the parser handles)"
         else:
             meta["is_valid_json"] = True
             extra["json_type"] = _json_kind(value)

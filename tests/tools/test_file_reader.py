@@ -124,6 +124,17 @@ async def test_metadata_reports_invalid_json_and_ragged_csv(root: Path, client: 
     assert detailed["metadata"]["keys"] == ["api_key", "timeout", "debug"]
 
 
+async def test_json_nested_deeper_than_the_parser_goes_is_still_read(root: Path, client: Client) -> None:
+    """QA: a valid 1,500-level JSON file failed with -32603 Internal error (a RecursionError)."""
+    deep = "[" * 1500 + "]" * 1500 + "\n"
+    (root / "deep2.json").write_text(deep, encoding="utf-8")
+    found = await read(client, {"path": "deep2.json"})
+    assert found["content"] == deep
+    assert found["metadata"] == {"file_type": "json", "is_valid_json": False, "line_count": 1}
+    detailed = await read(client, {"path": "deep2.json", "include_metadata": True})
+    assert detailed["metadata"]["json_error"].startswith("nested too deeply to check")
+
+
 async def test_file_not_found(root: Path, client: Client) -> None:
     err = await error_of(client, {"path": "./config/missing.json"})
     assert err.error.code == -32603 and err.error.message == "File not found"
