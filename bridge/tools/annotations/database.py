@@ -4,11 +4,17 @@ Every tool call is one transaction (writers take the lock up front with `BEGIN I
 between or during calls loses nothing that was answered and leaves nothing half written. A file that is not
 ours (another program's database, a damaged file, a newer schema) is refused with a clear message and never
 written to: the checks run on a read-only connection before anything else touches it.
+
+An open database is kept per path while that path still names the file it opened: a file moved away (or
+replaced) while the server runs is let go, and the path is opened afresh, so nothing is written into a file that
+is no longer there. A file found damaged while in use is let go too, so the next call checks it again (and,
+once it is moved away, starts a new database).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import sqlite3
 import threading
@@ -80,6 +86,26 @@ class DatabaseRefused(Exception):
     """The database file cannot be used; it was left exactly as it was. The message says why and what to do."""
 
 
+class StorageFailed(Exception):
+    """The database file turned out damaged while in use. The message names the file and says what to do."""
+
+
+_DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+
+
+def _primary_code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def storage_failed(path: Path, exc: sqlite3.Error) -> StorageFailed:
+    """The failure `exc` of the database at `path`, said with the file and what to do about it."""
+    files = f"{path.name}, {path.name}-wal and {path.name}-shm"
+    advice = (f"The file is damaged; Word Bridge stopped using it. Move {files} away from {path.parent} (or "
+              "set WORD_BRIDGE_DATA_DIR to another directory) to start a new annotation database.")
+    return StorageFailed(f"The annotation database {path} failed: {exc}. {advice}")
+
+
 def _refuse(path: Path, why: str) -> DatabaseRefused:
     return DatabaseRefused(
         f"{path} {why}. Word Bridge left the file untouched; move it away (or set WORD_BRIDGE_DATA_DIR to "
@@ -149,6 +175,20 @@ class Database:
         self._idle.put(conn)
         self._all = [conn]
         self._lock = threading.Lock()
+        self._retired = False
+        self._identity = self._file_identity()
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        """The (device, inode) of the file the path names now; None when it names none."""
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return found.st_dev, found.st_ino
+
+    def names_the_opened_file(self) -> bool:
+        """Whether the path still names the file this database opened (not moved away, deleted or replaced)."""
+        return self._identity is not None and self._file_identity() == self._identity
 
     def _connect(self) -> sqlite3.Connection:
         # Autocommit mode: transactions are exactly the BEGIN/COMMIT written below.
@@ -184,16 +224,44 @@ class Database:
 
     @contextlib.contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
+        """A connection of the pool; a damaged file is let go and said so (StorageFailed)."""
         try:
-            conn = self._idle.get_nowait()
-        except queue.Empty:
-            conn = self._connect()
-            with self._lock:
-                self._all.append(conn)
-        try:
-            yield conn
-        finally:
-            self._idle.put(conn)
+            try:
+                conn = self._idle.get_nowait()
+            except queue.Empty:
+                conn = self._connect()
+                with self._lock:
+                    self._all.append(conn)
+            try:
+                yield conn
+            finally:
+                self._give_back(conn)
+        except sqlite3.Error as exc:
+            if _primary_code(exc) not in _DAMAGED:
+                raise
+            _forget(self)
+            raise storage_failed(self.path, exc) from exc
+
+    def _give_back(self, conn: sqlite3.Connection) -> None:
+        with self._lock:
+            if not self._retired:
+                self._idle.put(conn)
+                return
+            if conn in self._all:
+                self._all.remove(conn)
+        conn.close()
+
+    def retire(self) -> None:
+        """Stop using this database: idle connections close now, those in use when they are given back."""
+        with self._lock:
+            self._retired = True
+            while True:
+                try:
+                    conn = self._idle.get_nowait()
+                except queue.Empty:
+                    break
+                self._all.remove(conn)
+                conn.close()
 
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -243,16 +311,30 @@ def check_data_dir(directory: Path | None = None) -> Path:
 
 
 def database(directory: Path | None = None) -> Database:
-    """The database of the data directory in force now (`WORD_BRIDGE_DATA_DIR`), opened once per path.
+    """The database of the data directory in force now (`WORD_BRIDGE_DATA_DIR`), opened once per path and kept
+    while the path names the file it opened (one `os.stat` a call): a file moved away or replaced is let go and
+    the path opened afresh (a new database when nothing is there).
 
     A refusal is not remembered: the next call checks again, so moving the bad file away is enough.
     """
     path = (check_data_dir(directory) / DB_FILE).resolve()
     with _open_lock:
         found = _open.get(path)
+        if found is not None and not found.names_the_opened_file():
+            del _open[path]
+            found.retire()
+            found = None
         if found is None:
             found = _open[path] = _opened(path)
         return found
+
+
+def _forget(db: Database) -> None:
+    """Let `db` go (after its file turned out damaged): the next call opens its path afresh."""
+    with _open_lock:
+        if _open.get(db.path) is db:
+            del _open[db.path]
+    db.retire()
 
 
 def _opened(path: Path) -> Database:

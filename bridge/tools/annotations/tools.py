@@ -25,7 +25,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ValidationError
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
-from bridge.tools.annotations.database import DatabaseRefused, check_data_dir, database
+from bridge.tools.annotations.database import DatabaseRefused, StorageFailed, check_data_dir, database
 from bridge.tools.annotations.document import (ChunkComment, ChunkPlace, comment_text, document_chunks,
                                                highlight_chunk)
 from bridge.tools.annotations.errors import AnnotationError, ErrorType
@@ -92,6 +92,9 @@ async def _in_thread(fn: Callable[[], T]) -> T:
         try:
             return fn()
         except DatabaseRefused as exc:
+            raise AnnotationError("StorageError", str(exc)) from None
+        except StorageFailed as exc:  # a damaged file: names it and what to do
+            log.warning("%s", exc)
             raise AnnotationError("StorageError", str(exc)) from None
         except sqlite3.Error as exc:
             log.exception("annotation database failed")
