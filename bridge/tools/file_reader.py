@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict
 from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem,
                                         refuse_secret_content, resolve_readable)
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
+from bridge.tools.formatting.csv_limit import allow_large_fields
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 
 NAME: Final = "file_reader"
@@ -199,7 +200,9 @@ def _metadata(resolved: Path, text: str, detailed: bool) -> dict[str, Any]:
 
 
 def _csv_columns(text: str, delimiter: str) -> list[str] | None:
-    """The header row, if every non-empty row parses and has as many fields as it (else None)."""
+    """The header row, if every non-empty row parses and has as many fields as it (else None). A field may be as
+    long as the largest file this tool reads (`allow_large_fields`)."""
+    allow_large_fields()
     try:
         rows = [row for row in csv.reader(io.StringIO(text), delimiter=delimiter, strict=True) if row]
     except csv.Error:

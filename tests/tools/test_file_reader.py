@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import csv
 import os
 from pathlib import Path
 from typing import Any
@@ -133,6 +134,17 @@ async def test_json_nested_deeper_than_the_parser_goes_is_still_read(root: Path,
     assert found["metadata"] == {"file_type": "json", "is_valid_json": False, "line_count": 1}
     detailed = await read(client, {"path": "deep2.json", "include_metadata": True})
     assert detailed["metadata"]["json_error"].startswith("nested too deeply to check")
+
+
+async def test_a_csv_field_longer_than_pythons_default_limit_is_valid(root: Path, client: Client) -> None:
+    """QA: a valid CSV with one 140,000-character field was reported is_valid_csv false (csv's 131,072 limit)."""
+    (root / "wide.csv").write_text("id,notes\n1," + "x" * 140_000 + "\n2,short\n", encoding="utf-8")
+    before = csv.field_size_limit(131_072)  # csv's default, whatever other modules did at import
+    try:
+        found = await read(client, {"path": "wide.csv", "include_metadata": True})
+    finally:
+        csv.field_size_limit(before)
+    assert found["metadata"]["is_valid_csv"] is True and found["metadata"]["columns"] == ["id", "notes"]
 
 
 async def test_file_not_found(root: Path, client: Client) -> None:

@@ -3,14 +3,18 @@ malformed files with line numbers, the XML and YAML expansion attacks, and every
 
 from __future__ import annotations
 
+import csv
 import gzip
 import json
 
 import pytest
 
+from bridge.tools import file_reader
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import MAX_NODES, detect_format, parse_file
 from bridge.tools.file_tool.merge import merge_file_data
+from bridge.tools.file_tool.tool import MAX_FILE_SIZE
+from bridge.tools.formatting.csv_limit import MAX_CSV_FIELD, allow_large_fields
 
 LIMIT = 10 * 1024 * 1024
 
@@ -82,6 +86,27 @@ def test_csv_numbers_are_typed_only_when_they_read_back_as_written():
     (row,) = parse(data, "t.csv")  # type: ignore[misc]
     assert list(row.values()) == [30, 2.5, -2.5, 0, -4, 0.1, 123456.789, 9007199254740991]
     assert [json.dumps(value) for value in row.values()] == typed
+
+
+@pytest.fixture
+def field_limit():
+    """csv's process-wide field size limit, put back after the test."""
+    before = csv.field_size_limit()
+    yield
+    csv.field_size_limit(before)
+
+
+def test_a_csv_field_may_be_as_long_as_the_largest_file(field_limit):
+    """QA: a valid CSV with one field over 131,072 characters (csv's default limit) was refused."""
+    assert csv.field_size_limit() == MAX_CSV_FIELD  # set on import
+    csv.field_size_limit(131_072)  # as if something had lowered it again: each parse raises it
+    wide = "x" * 200_000
+    assert parse(f"id,notes\n1,{wide}\n2,\"{wide}\"\n".encode(), "wide.csv") == [
+        {"id": 1, "notes": wide}, {"id": 2, "notes": wide}]
+    assert csv.field_size_limit() == MAX_CSV_FIELD >= MAX_FILE_SIZE
+    assert MAX_CSV_FIELD >= file_reader.SCHEMA["max_size"]["maximum"]
+    csv.field_size_limit(MAX_CSV_FIELD * 2)
+    assert allow_large_fields() == MAX_CSV_FIELD * 2  # raised, never lowered
 
 
 def test_csv_dialects_are_sniffed():

@@ -44,6 +44,7 @@ from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeElementTree
 
 from bridge.tools.file_tool.errors import FileToolError
+from bridge.tools.formatting.csv_limit import allow_large_fields
 
 FORMATS: Final = {".json": "json", ".csv": "csv", ".tsv": "tsv", ".yaml": "yaml", ".yml": "yaml", ".xml": "xml",
                   ".txt": "txt"}
@@ -234,7 +235,9 @@ def _header(row: list[str], notes: list[str]) -> list[str]:
 
 
 def parse_csv(text: str, fmt: str, notes: list[str]) -> list[dict[str, Any]]:
-    """Rows as objects keyed by the header row, numbers typed."""
+    """Rows as objects keyed by the header row, numbers typed; a field may be as long as the file
+    (`allow_large_fields`)."""
+    allow_large_fields()
     label = fmt.upper()
     reader = csv.reader(io.StringIO(text, newline=""), Rfc4180, delimiter=delimiter(text, fmt))
     header: list[str] | None = None
