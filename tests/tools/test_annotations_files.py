@@ -1,4 +1,6 @@
-"""The annotation database file while the server runs: moved away, replaced or damaged under a running server."""
+"""The annotation database file while the server runs: moved away, replaced or damaged under a running server,
+and SQLite failures (a -wal directory, a read-only data directory, a path too long) answered as StorageError
+naming the file and what to do."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from mcp import Client
 
 from bridge.tools.annotations.database import DB_FILE, close_all
 from tests.tools.test_annotations import chunks, failed, new_session, ok, server
+from tests.tools.test_annotations_storage import storage_errors
 
 pytestmark = pytest.mark.anyio
 
@@ -104,3 +107,49 @@ async def test_a_database_damaged_while_running_is_let_go(data_dir: Path, tmp_pa
         fresh = await new_session(client)
         assert (await ok(client, "get_progress", {"sessionId": fresh}))["totalChunks"] == 3
     assert not [r for r in caplog.records if r.exc_info], "no traceback is logged"
+
+
+def assert_names_the_file_and_the_fix(messages: list[str], db: Path, failure: str) -> None:
+    for message in messages:
+        assert message.startswith(f"The annotation database {db} failed: {failure}. "), message
+        assert "WORD_BRIDGE_DATA_DIR" in message, message
+
+
+async def test_a_wal_file_that_is_a_directory_names_the_file_and_the_fix(data_dir: Path,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """QA: answered "The annotation database failed: disk I/O error", naming no file."""
+    (data_dir / f"{DB_FILE}-wal").mkdir(parents=True)
+    messages = await storage_errors(caplog)
+    assert_names_the_file_and_the_fix(messages, data_dir / DB_FILE, "disk I/O error")
+    for message in messages:
+        assert f"{DB_FILE}-wal" in message and "not directories" in message, message
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a user the permissions apply to")
+async def test_a_read_only_data_dir_names_the_file_and_the_fix(data_dir: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """QA: answered "The annotation database failed: unable to open database file", naming no file."""
+    data_dir.mkdir()
+    data_dir.chmod(0o555)
+    try:
+        messages = await storage_errors(caplog)
+    finally:
+        data_dir.chmod(0o755)
+    assert_names_the_file_and_the_fix(messages, data_dir / DB_FILE, "unable to open database file")
+    for message in messages:
+        assert "can write to" in message, message
+
+
+async def test_a_path_too_long_for_sqlite_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    """SQLite opens no path of more than 512 bytes: "unable to open database file" (as root, this stands in for a
+    read-only directory)."""
+    deep = tmp_path
+    while len(os.fsencode(deep / DB_FILE)) <= 520:
+        deep /= "x" * 60
+    deep.mkdir(parents=True)
+    monkeypatch.setenv("WORD_BRIDGE_DATA_DIR", str(deep))
+    messages = await storage_errors(caplog)
+    assert_names_the_file_and_the_fix(messages, deep / DB_FILE, "unable to open database file")
+    for message in messages:
+        assert "path this long" in message and "shorter path" in message, message

@@ -8,7 +8,8 @@ written to: the checks run on a read-only connection before anything else touche
 An open database is kept per path while that path still names the file it opened: a file moved away (or
 replaced) while the server runs is let go, and the path is opened afresh, so nothing is written into a file that
 is no longer there. A file found damaged while in use is let go too, so the next call checks it again (and,
-once it is moved away, starts a new database).
+once it is moved away, starts a new database). SQLite failures become `StorageFailed`, naming the file and what
+to do.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ DB_FILE: Final = "annotations.sqlite3"
 APPLICATION_ID: Final = 0x57424E41  # "WBNA": marks the file as Word Bridge annotations (PRAGMA application_id)
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S: Final = 30.0
+MAX_DB_PATH: Final = 512 - len("-journal")  # SQLite (Unix) opens paths of at most 512 bytes, its -journal included
 
 # Index i holds the statements that take schema version i to i + 1. Never edit a released step: append one.
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
@@ -87,10 +89,13 @@ class DatabaseRefused(Exception):
 
 
 class StorageFailed(Exception):
-    """The database file turned out damaged while in use. The message names the file and says what to do."""
+    """SQLite failed on the database file while in use. The message names the file and says what to do."""
 
 
 _DAMAGED: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_LET_GO: Final = _DAMAGED | {sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY,
+                             sqlite3.SQLITE_PERM}
+"""Failures after which the open database is let go, so that the next call opens the path afresh."""
 
 
 def _primary_code(exc: sqlite3.Error) -> int | None:
@@ -100,9 +105,23 @@ def _primary_code(exc: sqlite3.Error) -> int | None:
 
 def storage_failed(path: Path, exc: sqlite3.Error) -> StorageFailed:
     """The failure `exc` of the database at `path`, said with the file and what to do about it."""
+    code = _primary_code(exc)
     files = f"{path.name}, {path.name}-wal and {path.name}-shm"
-    advice = (f"The file is damaged; Word Bridge stopped using it. Move {files} away from {path.parent} (or "
-              "set WORD_BRIDGE_DATA_DIR to another directory) to start a new annotation database.")
+    if code in _DAMAGED:
+        advice = (f"The file is damaged; Word Bridge stopped using it. Move {files} away from {path.parent} (or "
+                  "set WORD_BRIDGE_DATA_DIR to another directory) to start a new annotation database.")
+    elif code == sqlite3.SQLITE_FULL:
+        advice = (f"The disk holding {path.parent} is full: free some space (or set WORD_BRIDGE_DATA_DIR to a "
+                  "directory on another disk).")
+    elif code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        advice = "Another program holds the database locked: close it (or wait for it to finish) and try again."
+    elif code == sqlite3.SQLITE_CANTOPEN and len(os.fsencode(path)) > MAX_DB_PATH:
+        advice = (f"SQLite cannot open a path this long ({len(os.fsencode(path))} bytes; at most {MAX_DB_PATH}): "
+                  "set WORD_BRIDGE_DATA_DIR to a directory with a shorter path.")
+    else:
+        advice = (f"Check that Word Bridge can write to {path.parent} and that {files} there are files it can "
+                  "read and write (not directories); else move them away or set WORD_BRIDGE_DATA_DIR to another "
+                  "directory.")
     return StorageFailed(f"The annotation database {path} failed: {exc}. {advice}")
 
 
@@ -155,6 +174,14 @@ def inspect(path: Path) -> int:
         raise _refuse(path, f"is damaged or not a database ({exc})") from exc
     finally:
         conn.close()
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Undo the open transaction, unless SQLite already has (it does after some failures, a full disk or an I/O
+    error): the failure that led here is the one to tell, not "cannot rollback - no transaction is active"."""
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
 
 
 class Database:
@@ -219,12 +246,12 @@ class Database:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            _rollback(conn)
             raise
 
     @contextlib.contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
-        """A connection of the pool; a damaged file is let go and said so (StorageFailed)."""
+        """A connection of the pool; a SQLite failure as StorageFailed (the damaged file let go)."""
         try:
             try:
                 conn = self._idle.get_nowait()
@@ -237,9 +264,8 @@ class Database:
             finally:
                 self._give_back(conn)
         except sqlite3.Error as exc:
-            if _primary_code(exc) not in _DAMAGED:
-                raise
-            _forget(self)
+            if _primary_code(exc) in _LET_GO:
+                _forget(self)
             raise storage_failed(self.path, exc) from exc
 
     def _give_back(self, conn: sqlite3.Connection) -> None:
@@ -271,7 +297,7 @@ class Database:
             try:
                 yield conn
             except BaseException:
-                conn.execute("ROLLBACK")
+                _rollback(conn)
                 raise
             conn.execute("COMMIT")
 
@@ -282,8 +308,10 @@ class Database:
             conn.execute("BEGIN")
             try:
                 yield conn
-            finally:
-                conn.execute("COMMIT")
+            except BaseException:
+                _rollback(conn)
+                raise
+            conn.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -330,7 +358,7 @@ def database(directory: Path | None = None) -> Database:
 
 
 def _forget(db: Database) -> None:
-    """Let `db` go (after its file turned out damaged): the next call opens its path afresh."""
+    """Let `db` go (after its file turned out damaged or unusable): the next call opens its path afresh."""
     with _open_lock:
         if _open.get(db.path) is db:
             del _open[db.path]
@@ -338,13 +366,16 @@ def _forget(db: Database) -> None:
 
 
 def _opened(path: Path) -> Database:
-    """Database(path); a file system refusal (permissions, a read-only disk…) as DatabaseRefused saying so."""
+    """Database(path); a file system refusal (permissions, a read-only disk…) as DatabaseRefused, and a SQLite
+    failure as StorageFailed, saying so."""
     try:
         return Database(path)
     except OSError as exc:
         where = exc.filename or path
         raise DatabaseRefused(f"The annotation database {path} cannot be opened: {where}: "
                               f"{exc.strerror or exc}") from None
+    except sqlite3.Error as exc:
+        raise storage_failed(path, exc) from None
 
 
 def close_all() -> None:

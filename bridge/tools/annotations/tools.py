@@ -93,7 +93,7 @@ async def _in_thread(fn: Callable[[], T]) -> T:
             return fn()
         except DatabaseRefused as exc:
             raise AnnotationError("StorageError", str(exc)) from None
-        except StorageFailed as exc:  # a damaged file: names it and what to do
+        except StorageFailed as exc:  # names the file, the SQLite failure and what to do
             log.warning("%s", exc)
             raise AnnotationError("StorageError", str(exc)) from None
         except sqlite3.Error as exc:
