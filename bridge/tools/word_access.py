@@ -31,9 +31,18 @@ def read_op(offset: int, limit: int, *, fmt: str = "structure", max_chars: int =
 
 
 def failure_reason(result: dict[str, Any], levels: tuple[str, ...] = ("error", "info")) -> str:
-    """Why an op failed, from its diagnostics (else its code)."""
+    """Why an op failed, from its diagnostics (else its code). A message another one already says is left out:
+    the bridge's "no Word document is connected" error comes with an info that says it again, with the how-to."""
     reasons = [d["msg"] for d in result.get("diagnostics") or [] if d.get("level") in levels]
-    return "; ".join(reasons) or str(result.get("code") or "")
+    keys = [_gist(reason) for reason in reasons]
+    kept = [reason for i, reason in enumerate(reasons)
+            if not any(j != i and keys[i] in other and (keys[i] != other or j < i) for j, other in enumerate(keys))]
+    return "; ".join(kept) or str(result.get("code") or "")
+
+
+def _gist(message: str) -> str:
+    """A message compared with another: case and a final full stop do not count."""
+    return message.strip().rstrip(".").casefold()
 
 
 def document_of(result: dict[str, Any]) -> dict[str, Any] | None:
