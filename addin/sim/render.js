@@ -5,7 +5,24 @@ import { layout, effectiveFont, effectivePara } from "./model.js";
 import { mergeAt } from "./tables-model.js";
 import { listString } from "./lists-model.js";
 
+// Document content is untrusted (a model or a person sets it) and this HTML goes into the playground
+// page, the origin of /mcp and /rpc: every value is escaped where it lands. Text and attribute values go
+// through esc (every attribute is written in double quotes); values inside a style attribute are
+// first made valid CSS on their own: names as CSS strings, colours and numbers only when they are one.
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+/** A CSS string in single quotes: quotes and backslashes escaped, line breaks as spaces, other control characters dropped. */
+const cssString = (s) => `'${String(s).replace(/[\\']/g, "\\$&").replace(/[\n\r\f\t]/g, " ").replace(/[\u0000-\u001f\u007f]/g, "")}'`;
+/** A colour CSS can take as it is ("#RRGGBB" or a name), else null. */
+const cssColor = (v) => (typeof v === "string" && (/^#[0-9a-f]{3,8}$/i.test(v) || /^[a-z]{1,30}$/i.test(v)) ? v : null);
+/** A finite number, else null. */
+const num = (v) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** A data: URL for a picture: a format of letters only, base64 characters only. */
+function imageSrc(format, base64) {
+  const f = /^[a-z]{1,10}$/i.test(String(format)) ? String(format).toLowerCase() : "png";
+  return `data:image/${f === "svg" ? "svg+xml" : f};base64,${String(base64 ?? "").replace(/[^A-Za-z0-9+/=]/g, "")}`;
+}
+/** A value in pt for a style attribute, 0 when it is not a number. */
+const pt = (v) => `${num(v) ?? 0}pt`;
 const ALIGN = { Left: "left", Centered: "center", Right: "right", Justified: "justify" };
 const TAG = { Title: "h1", "Heading 1": "h1", "Heading 2": "h2", "Heading 3": "h3", "Heading 4": "h4", "Heading 5": "h5", "Heading 6": "h6" };
 const UNDERLINE = { Single: "underline", Double: "underline double", Dotted: "underline dotted", Wave: "underline wavy", Thick: "underline", Word: "underline" };
@@ -16,10 +33,10 @@ function runStyle(f) {
   if (f.italic) css.push("font-style:italic");
   const deco = [UNDERLINE[f.underline] || "", f.strikeThrough || f.doubleStrikeThrough ? "line-through" : ""].filter(Boolean).join(" ");
   if (deco) css.push(`text-decoration:${deco}`);
-  if (f.name) css.push(`font-family:'${f.name.replace(/'/g, "")}',Calibri,'Segoe UI',sans-serif`);
-  if (f.size) css.push(`font-size:${f.size}pt`);
-  if (f.color) css.push(`color:${f.color}`);
-  if (f.highlight) css.push(`background-color:${f.highlight}`);
+  if (f.name) css.push(`font-family:${cssString(f.name)},Calibri,'Segoe UI',sans-serif`);
+  if (num(f.size)) css.push(`font-size:${f.size}pt`);
+  if (cssColor(f.color)) css.push(`color:${f.color}`);
+  if (cssColor(f.highlight)) css.push(`background-color:${f.highlight}`);
   if (f.subscript) css.push("vertical-align:sub;font-size:smaller");
   if (f.superscript) css.push("vertical-align:super;font-size:smaller");
   return css.join(";");
@@ -48,7 +65,7 @@ function cachedRunStyle(cache, f, para) {
   const key = `${para.props.style}\u0000${JSON.stringify(f)}`;
   let css = cache.get(key);
   if (css === undefined) {
-    css = runStyle(effectiveFont(f, para));
+    css = esc(runStyle(effectiveFont(f, para)));
     cache.set(key, css);
   }
   return css;
@@ -72,7 +89,10 @@ function runEnd(info, k, to, comments) {
 
 /** One picture, line break or page break element. */
 function specialHtml(u, attr) {
-  if (u.pic) return `<img${attr} class="ws-picture" src="data:image/${u.pic.format.toLowerCase()};base64,${esc(u.pic.base64)}" width="${Math.round(u.pic.width / 0.75)}" height="${Math.round(u.pic.height / 0.75)}" alt="${esc(u.pic.altTextDescription || u.pic.altTextTitle)}" style="width:${u.pic.width}pt;height:${u.pic.height}pt">`;
+  if (u.pic) {
+    const w = num(u.pic.width) ?? 0, h = num(u.pic.height) ?? 0;
+    return `<img${attr} class="ws-picture" src="${esc(imageSrc(u.pic.format, u.pic.base64))}" width="${Math.round(w / 0.75)}" height="${Math.round(h / 0.75)}" alt="${esc(u.pic.altTextDescription || u.pic.altTextTitle || "")}" style="width:${w}pt;height:${h}pt">`;
+  }
   if (u.note) return `<sup${attr} class="ws-note-ref" title="${esc(u.note.type)}">${u.note.type === "Footnote" ? "*" : "†"}</sup>`;
   return u.ch === "\v" ? `<br${attr}>` : `<span${attr} class="ws-page-break${u.section ? " ws-section-break" : ""}"></span>`;
 }
@@ -120,23 +140,23 @@ function paragraphHtml(info, ctx, from = 0, to = info.para.units.length) {
   const para = info.para;
   const p = effectivePara(para);
   const tag = TAG[para.props.style] || "p";
-  const css = [`text-align:${ALIGN[p.alignment] || "left"}`, `margin:${p.spaceBefore}pt 0 ${p.spaceAfter}pt 0`, `line-height:${Math.max(1, p.lineSpacing / 12).toFixed(2)}`];
-  if (p.leftIndent) css.push(`margin-left:${p.leftIndent}pt`);
-  if (p.firstLineIndent) css.push(`text-indent:${p.firstLineIndent}pt`);
+  const css = [`text-align:${ALIGN[p.alignment] || "left"}`, `margin:${pt(p.spaceBefore)} 0 ${pt(p.spaceAfter)} 0`, `line-height:${Math.max(1, (num(p.lineSpacing) ?? 12) / 12).toFixed(2)}`];
+  if (num(p.leftIndent)) css.push(`margin-left:${p.leftIndent}pt`);
+  if (num(p.firstLineIndent)) css.push(`text-indent:${p.firstLineIndent}pt`);
   let marker = "";
   if (para.list) {
-    css.push(`padding-left:${18 + para.list.level * 18}pt`);
+    css.push(`padding-left:${18 + (num(para.list.level) ?? 0) * 18}pt`);
     marker = `<span class="ws-list-marker" contenteditable="false">${esc(listString(ctx.doc, para))}</span>`;
   }
-  const cls = `ws-p ws-style-${para.props.style.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const cls = `ws-p ws-style-${String(para.props.style).replace(/[^A-Za-z0-9]+/g, "-")}`;
   const attr = ctx.withPositions ? ` data-para-start="${info.start}" data-mark="${info.mark}"` : "";
   const inner = paragraphInner(info, from, to, ctx) || (ctx.withPositions ? `<span data-pos="${info.start}"></span><br>` : "");
-  return `<${tag} class="${cls}"${attr} style="${css.join(";")}">${marker}${inner}</${tag}>`;
+  return `<${tag} class="${cls}"${attr} style="${esc(css.join(";"))}">${marker}${inner}</${tag}>`;
 }
 
 /** @param {RenderCtx} ctx */
 function tableHtml(t, ctx) {
-  const cls = ["ws-table", `ws-tstyle-${t.props.style.replace(/[^A-Za-z0-9]+/g, "-")}`];
+  const cls = ["ws-table", `ws-tstyle-${String(t.props.style).replace(/[^A-Za-z0-9]+/g, "-")}`];
   if (t.props.styleBandedRows) cls.push("ws-banded-rows");
   if (t.props.styleBandedColumns) cls.push("ws-banded-cols");
   if (t.props.styleFirstColumn) cls.push("ws-first-col");
@@ -150,8 +170,8 @@ function tableHtml(t, ctx) {
       const m = mergeAt(t, r, c);
       if (m && (m.row !== r || m.col !== c)) return;
       const tag = header ? "th" : "td";
-      const span = m ? `${m.rowSpan > 1 ? ` rowspan="${m.rowSpan}"` : ""}${m.colSpan > 1 ? ` colspan="${m.colSpan}"` : ""}` : "";
-      const shade = cell.props.shadingColor ? ` style="background:${cell.props.shadingColor}"` : "";
+      const span = m ? `${num(m.rowSpan) > 1 ? ` rowspan="${m.rowSpan}"` : ""}${num(m.colSpan) > 1 ? ` colspan="${m.colSpan}"` : ""}` : "";
+      const shade = cssColor(cell.props.shadingColor) ? ` style="background:${cell.props.shadingColor}"` : "";
       html += `<${tag}${span}${shade}>${blocksHtml(cell.body.blocks, ctx)}</${tag}>`;
     });
     html += "</tr>";
@@ -176,7 +196,7 @@ export function renderDocumentHtml(doc) {
   const header = first?.headers.Primary, footer = first?.footers.Primary;
   if (header) html = `<div class="ws-header" contenteditable="false">${esc(storyText(header)).replace(/\n/g, "<br>")}</div>${html}`;
   if (footer) html += `<div class="ws-footer" contenteditable="false">${esc(storyText(footer)).replace(/\n/g, "<br>")}</div>`;
-  for (const s of doc.shapes) html += `<img class="ws-shape" data-wrap="${esc(s.textWrap.type)}" src="data:image/png;base64,${esc(s.base64)}" style="left:${s.left}pt;top:${s.top}pt;width:${s.width}pt;height:${s.height}pt" alt="${esc(s.altTextDescription)}">`;
+  for (const s of doc.shapes) html += `<img class="ws-shape" data-wrap="${esc(s.textWrap.type)}" src="${esc(imageSrc("png", s.base64))}" style="left:${pt(s.left)};top:${pt(s.top)};width:${pt(s.width)};height:${pt(s.height)}" alt="${esc(s.altTextDescription ?? "")}">`;
   return html;
 }
 
