@@ -15,6 +15,9 @@ localhost. So every request goes through these rules:
   include any forbidden address is refused whole). Each hop is also checked before its request
   (`check_address`), which is what protects a caller-supplied `httpx.AsyncClient`;
 - a total deadline and a byte limit on the body (streamed, and cut as soon as it passes the limit);
+- a final answer that is not 2xx is an OutboundError (`http_status`), its body unread, unless the caller takes
+  any status (`fetch(..., any_status=True)`, as `http_get` does: a 404 page is a page), which gets it as
+  `Fetched` under the same limits and checks;
 - environment proxies are ignored (`trust_env=False`): a proxy would open the connection instead of us.
 
 `WORD_BRIDGE_ALLOW_PRIVATE_NETWORK=1` lifts the address refusal (for a trusted network, and for tests that
@@ -292,7 +295,8 @@ def guarded_client(*, timeout: float = 30.0, headers: dict[str, str] | None = No
 
 @dataclass
 class Fetched:
-    """A successful GET: the URL asked for, where it ended, and the (capped) body."""
+    """A GET's final answer (2xx, unless the fetch took any status): the URL asked for, where it ended, its status
+    and the (capped) body."""
 
     url: str
     final_url: str
@@ -316,19 +320,22 @@ class Fetched:
 
 async def fetch(url: str, *, max_bytes: int, timeout_s: float, headers: dict[str, str] | None = None,
                 inspect: Callable[[httpx.Response], None] | None = None,
-                client: httpx.AsyncClient | None = None) -> Fetched:
+                client: httpx.AsyncClient | None = None, any_status: bool = False) -> Fetched:
     """GET `url` within the guard, `timeout_s` in all (DNS and redirects included) and `max_bytes` of body.
 
     `inspect` sees the final response before its body is read (to refuse a content type early).
+    A final answer that is not 2xx raises OutboundError(http_status), unless `any_status`: then it is returned
+    like a 2xx one (its `status_code` tells), read under the same limit and inspection; redirects are followed
+    and checked either way.
     Raises OutboundError (ForbiddenAddress for a refused address).
     """
     check_url(url)
     try:
         with anyio.fail_after(timeout_s):
             if client is not None:
-                return await _follow(client, url, max_bytes, headers or {}, inspect)
+                return await _follow(client, url, max_bytes, headers or {}, inspect, any_status)
             async with guarded_client(timeout=timeout_s) as own:
-                return await _follow(own, url, max_bytes, headers or {}, inspect)
+                return await _follow(own, url, max_bytes, headers or {}, inspect, any_status)
     except OutboundError as exc:
         exc.url = url  # the URL asked for (a refusal at connect time knows only the host)
         raise
@@ -341,7 +348,7 @@ async def fetch(url: str, *, max_bytes: int, timeout_s: float, headers: dict[str
 
 
 async def _follow(client: httpx.AsyncClient, url: str, max_bytes: int, headers: dict[str, str],
-                  inspect: Callable[[httpx.Response], None] | None) -> Fetched:
+                  inspect: Callable[[httpx.Response], None] | None, any_status: bool) -> Fetched:
     original, hops = url, []
     for _ in range(MAX_REDIRECTS + 1):
         try:
@@ -361,7 +368,7 @@ async def _follow(client: httpx.AsyncClient, url: str, max_bytes: int, headers: 
                     raise OutboundError("invalid_url", original,
                                        f"redirected to a non-http URL '{display_url(url)}'") from None
                 continue
-            if not resp.is_success:
+            if not resp.is_success and not any_status:
                 reason = f" {resp.reason_phrase}" if resp.reason_phrase else ""
                 raise OutboundError("http_status", original, f"HTTP {resp.status_code}{reason}",
                                     status_code=resp.status_code)

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from bridge import outbound
-from tests.tools.web_servers import WebServer, fake_dns, no_outside_connections, page, redirect, trusted_tls, web
+from tests.tools.web_servers import (WebServer, fake_dns, no_outside_connections, page, redirect, send, trusted_tls,
+                                     web)
 
 pytestmark = pytest.mark.anyio
 __all__ = ["fake_dns", "no_outside_connections", "trusted_tls", "web"]  # fixtures used below
@@ -221,6 +222,8 @@ def local(web: Callable[..., WebServer], monkeypatch: pytest.MonkeyPatch) -> Web
         "/": page("<p>ok</p>"), "/big": page(b"x" * 5000), "/endless": endless, "/hang": hang,
         "/loop": redirect("/loop"), "/to-file": redirect("file:///etc/passwd"), "/hop": redirect("/"),
         "/gone": lambda h: h.send_error(410),
+        "/broken": lambda h: send(h, 503, b"<p>down</p>"), "/hop-to-broken": redirect("/broken", 307),
+        "/to-loopback-2": lambda h: redirect(f"http://127.0.0.2:{h.server.server_address[1]}/")(h),
     })
 
 
@@ -252,6 +255,30 @@ async def test_total_deadline(local: WebServer) -> None:
 async def test_http_errors_carry_the_status(local: WebServer) -> None:
     err = await refused(local.url("/gone"))
     assert err.error_type == "http_status" and err.status_code == 410 and "HTTP 410" in str(err)
+
+
+def not_text(resp: Any) -> None:
+    raise outbound.OutboundError("invalid_url", str(resp.url), "not text")
+
+
+async def test_any_status_returns_the_final_answer_under_the_same_checks(local: WebServer,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """`any_status`: a 4xx/5xx page is the answer (its body read), after redirects; limits and the guard still hold."""
+    got = await outbound.fetch(local.url("/gone"), max_bytes=10_000, timeout_s=5, any_status=True)
+    assert got.status_code == 410 and b"410" in got.content and got.content_type == "text/html"
+    got = await outbound.fetch(local.url("/hop-to-broken"), max_bytes=10_000, timeout_s=5, any_status=True)
+    assert (got.status_code, got.content, got.final_url) == (503, b"<p>down</p>", local.url("/broken"))
+    assert got.redirects == [local.url("/broken")]
+    err = await refused(local.url("/broken"), max_bytes=5, any_status=True)
+    assert err.error_type == "too_large"
+    err = await refused(local.url("/broken"), inspect=not_text, any_status=True)
+    assert str(err) == "not text"
+    err = await refused(local.url("/loop"), any_status=True)
+    assert err.error_type == "too_many_redirects"
+    monkeypatch.setenv(ENV, "127.0.0.1")  # 127.0.0.2 is refused again
+    err = await refused(local.url("/to-loopback-2"), any_status=True)
+    assert isinstance(err, outbound.ForbiddenAddress) and err.address == "127.0.0.2"
+    assert [r["path"] for r in local.requests].count("/to-loopback-2") == 1
 
 
 @pytest.mark.parametrize("url", ["ftp://example.test/a", "file:///etc/passwd", "http://", "not a url",

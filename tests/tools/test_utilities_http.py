@@ -1,8 +1,10 @@
 """http_get: every field of the seed from a page served on loopback, the caps, the timeout in milliseconds, the
-validation rules, the address guard (refusals before any connection) and the site's failures as 500s."""
+validation rules, the address guard (refusals before any connection), a page with an error status returned as
+the answer (over MCP and /rpc) and the failures to fetch as 500s."""
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +12,9 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from bridge.config import BridgeConfig
+from tests.support import ServerThread
+from tests.test_rpc import result_of
 from tests.tools.test_utilities_providers import call, client, error_of
 from tests.tools.web_servers import WebServer, fake_dns, no_outside_connections, page, redirect, send, web
 
@@ -51,6 +56,10 @@ def site(web: Callable[..., WebServer], monkeypatch: pytest.MonkeyPatch) -> WebS
         "/to-ftp": redirect("ftp://files.example/report"),
         "/logo.png": page(b"\x89PNG\r\n\x1a\n", "image/png"),
         "/gone": lambda h: send(h, 404, b"<h1>Not here</h1>"),
+        "/broken": lambda h: send(h, 503, b"<title>Down for maintenance</title>", headers=(("Retry-After", "120"),)),
+        "/moved-to-broken": redirect("/broken"),
+        "/huge-error": lambda h: send(h, 500, b"x" * (5 * 1024 * 1024 + 1)),
+        "/missing.png": lambda h: send(h, 404, b"\x89PNG\r\n\x1a\n", "image/png"),
         "/slow": lambda h: (time.sleep(2), page(PAGE)(h)),
     })
 
@@ -148,12 +157,48 @@ async def test_a_redirect_to_a_refused_address_is_refused(client: Client, site: 
     assert [r["path"] for r in site.requests] == ["/to-loopback-2"]
 
 
+async def test_a_page_with_an_error_status_is_the_answer(client: Client, site: WebServer) -> None:
+    """Seed 002: statusCode is the response's and the HTML is returned as-is (it was a 500 "failed: HTTP 404")."""
+    found = await call(client, "http_get", {"url": site.url("/gone")})
+    r = found["httpResponse"]
+    assert found["success"] is True and found["line"] == f"GET {site.url('/gone')} → HTTP 404"
+    assert (r["statusCode"], r["html"], r["h1"], r["finalUrl"]) == (404, "<h1>Not here</h1>", "Not here",
+                                                                    site.url("/gone"))
+    r = (await call(client, "http_get", {"url": site.url("/moved-to-broken")}))["httpResponse"]
+    assert (r["statusCode"], r["title"], r["finalUrl"]) == (503, "Down for maintenance", site.url("/broken"))
+    assert r["headers"]["retry-after"] == "120"
+
+
 async def test_failures_of_the_site_are_500s_naming_it(client: Client, site: WebServer) -> None:
-    error = await error_of(client, "http_get", {"url": site.url("/gone")})
-    assert error.message == f"http_get: 127.0.0.1:{site.port} failed: HTTP 404 Not Found"
-    assert (error.code, error.data["status"], error.data["status_code"]) == (-32603, 500, 404)
     error = await error_of(client, "http_get", {"url": site.url("/to-ftp")})
     assert error.data["status"] == 500 and "non-http URL" in error.message
+    with_password = site.url("/huge-error").replace("http://", "http://user:s3cret@")
+    error = await error_of(client, "http_get", {"url": with_password})
+    assert error.message == f"http_get: 127.0.0.1:{site.port} failed: the page is larger than 5 MiB"
+    assert (error.code, error.data["status"], error.data["error_type"]) == (-32603, 500, "too_large")
+    assert error.data["url"] == f"http://***@127.0.0.1:{site.port}/huge-error" and "s3cret" not in str(error.data)
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there now: the connection is refused
+    error = await error_of(client, "http_get", {"url": f"http://127.0.0.1:{port}/"})
+    assert (error.code, error.data["status"], error.data["error_type"]) == (-32603, 500, "network_error")
+    assert error.message.startswith(f"http_get: 127.0.0.1:{port} failed: ")
+
+
+async def test_an_error_page_over_rpc(site: WebServer, certs_dir: Any) -> None:
+    running = ServerThread(BridgeConfig(port=0, certs_dir=certs_dir)).start()
+    try:
+        result = await result_of(running, "http_get", {"url": site.url("/gone")})
+    finally:
+        running.stop()
+    assert result["success"] is True
+    assert (result["httpResponse"]["statusCode"], result["httpResponse"]["html"]) == (404, "<h1>Not here</h1>")
+
+
+async def test_an_error_page_that_is_not_text_is_refused(client: Client, site: WebServer) -> None:
+    error = await error_of(client, "http_get", {"url": site.url("/missing.png")})
+    assert (error.code, error.data["status"], error.data["error_type"]) == (-32602, 400, "unsupported_content_type")
 
 
 async def test_a_body_that_is_not_text_is_refused(client: Client, site: WebServer) -> None:

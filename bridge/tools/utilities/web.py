@@ -3,7 +3,10 @@
 `http_get` fetches through `bridge.outbound` (http/https only, the address guard on every redirect hop, the
 `timeout` as a total deadline, a 5 MiB body limit) and reads the page with lxml: title, meta description and
 keywords, the first h1/h2/h3, every paragraph. `html` and `paragraphs` are cut at 50,000 characters and say so
-(`htmlTruncated`, `paragraphsTruncated`, `htmlLength`). A non-2xx answer is a 500 naming the site.
+(`htmlTruncated`, `paragraphsTruncated`, `htmlLength`). A page answered with any status is returned as it is
+(seed 002's `statusCode` is the response's: a 404 or 500 page comes back with its status and body); what fails is
+the fetch (a network error, the timeout, too large a body, too many redirects: a 500 naming the site) or a refused
+address or content type (a 400).
 
 `web_search` asks a SearXNG instance (`WORD_BRIDGE_SEARCH_URL`, its JSON format enabled); there is no default
 provider, because every public search API needs a key or forbids automated use. Without one it is a 500 saying
@@ -35,7 +38,8 @@ HTTP_GET_SCHEMA: Final[dict[str, dict[str, Any]]] = {
 HTTP_GET_DESCRIPTION: Final = (
     "Fetch a web page with HTTP GET and read it: title, meta description and keywords, the first h1/h2/h3, the "
     "text of all paragraphs, the status code, the response headers and the HTML (cut at 50,000 characters, "
-    "marked by htmlTruncated). Only public http(s) addresses are fetched (private, loopback and link-local ones "
+    "marked by htmlTruncated). A page answered with an error status (404, 500…) is returned with that statusCode "
+    "and its body. Only public http(s) addresses are fetched (private, loopback and link-local ones "
     "are refused unless WORD_BRIDGE_ALLOW_PRIVATE_NETWORK is set)."
 )
 MAX_TIMEOUT_MS: Final = 60_000
@@ -111,11 +115,11 @@ def _check_type(resp: httpx.Response) -> None:
 
 
 async def _fetch(url: str, timeout_s: float) -> outbound.Fetched:
-    """The page, or: 400 for a refused address, 500 naming the site for any failure of the site."""
+    """The page, whatever its status, or: 400 for a refused address, 500 naming the site when fetching fails."""
     site, shown = outbound.site(url), outbound.display_url(url)
     try:
         return await outbound.fetch(url, max_bytes=MAX_BYTES, timeout_s=timeout_s, inspect=_check_type,
-                                    headers={"User-Agent": USER_AGENT, "Accept": ACCEPT})
+                                    headers={"User-Agent": USER_AGENT, "Accept": ACCEPT}, any_status=True)
     except outbound.ForbiddenAddress as exc:
         raise UtilityError(BAD_REQUEST, f"Forbidden address: {exc.details}", "forbidden_address",
                            ["Use a public http(s) URL",
@@ -126,9 +130,8 @@ async def _fetch(url: str, timeout_s: float) -> outbound.Fetched:
         details = {"timeout": f"no complete answer within {timeout_s * 1000:g} ms",
                    "too_large": f"the page is larger than {MAX_BYTES // (1024 * 1024)} MiB"}.get(exc.error_type,
                                                                                                  exc.details)
-        fields: dict[str, Any] = {"status_code": exc.status_code} if exc.status_code is not None else {}
         raise UtilityError(FAILURE, f"http_get: {site} failed: {details}", exc.error_type,
-                           ["Check the URL in a browser", "Try again later"], url=shown, **fields) from None
+                           ["Check the URL in a browser", "Try again later"], url=shown) from None
 
 
 def _decode(page: outbound.Fetched) -> str:
