@@ -91,15 +91,14 @@ async def test_credentials_in_redirects_and_failures_are_redacted(client: Client
         await error_of(client, "web_content_fetcher", {"url": f"{base}/to-ftp"}),
         await error_of(client, "web_content_fetcher", {"url": f"{with_creds}/gone"}),
         await error_of(client, "http_get", {"url": f"{base}/to-private"}),
-        await error_of(client, "http_get", {"url": f"{with_creds}/gone"}),
+        await error_of(client, "http_get", {"url": f"{with_creds}/to-ftp"}),  # a 404 is a page now, not a failure
     ]
     for err in failures:
         assert SECRET not in everything(err), everything(err)
     assert "redirected to http://***@127.0.0.2:" in failures[0].error.data["error_details"]
     assert failures[1].error.data["error_details"] == "redirected to a non-http URL 'ftp://***@files.example/report'"
     assert failures[2].error.data["url"] == f"http://***@127.0.0.1:{site.port}/gone"
-    assert failures[4].error.message == f"http_get: 127.0.0.1:{site.port} failed: HTTP 404 Not Found"
-    assert failures[4].error.data["url"] == f"http://***@127.0.0.1:{site.port}/gone"
+    assert failures[4].error.data["url"] == f"http://***@127.0.0.1:{site.port}/to-ftp"
 
 
 async def test_other_long_values_are_clipped(client: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
