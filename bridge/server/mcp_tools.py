@@ -10,18 +10,21 @@ import asyncio
 from typing import TYPE_CHECKING, Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.subscriptions import InMemorySubscriptionBus, ResourcesListChanged
-from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp.shared.inbound import find_invalid_x_mcp_header, x_mcp_header_map
+from mcp.types import CallToolResult, InputRequiredResult, TextContent, Tool, ToolAnnotations
 from mcp.types import Resource as MCPResource
 from mcp.types import ResourceTemplate as MCPResourceTemplate
-from mcp.shared.inbound import find_invalid_x_mcp_header, x_mcp_header_map
-from pydantic import WithJsonSchema
+from pydantic import BaseModel, WithJsonSchema
 
 from bridge import __version__
 from bridge.server.flat_schema import inline_refs
 from bridge.server.mcp_resources import document_templates, list_document_resources, parse_uri, read_document_resource
 from bridge.tools import register_all
 from bridge.tools.arguments import RawText
+from bridge.word.envelope import clean, clean_text, has_lone_surrogate
 from bridge.word.ops import SUPPORTED_OPS, describe_ops
 from bridge.word.service import EditService, compact_json
 
@@ -153,6 +156,26 @@ class WordMCPServer(MCPServer):
             self._declares_headers[name] = known
         return schema if known[1] else None
 
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None
+                        ) -> CallToolResult | InputRequiredResult:
+        """Every tool's call (over MCP, and /rpc's), its answer and its error cleaned of lone surrogates.
+
+        A lone UTF-16 surrogate (from a pane's answer, a JSON string argument a tool decoded, a file) cannot be
+        encoded as UTF-8: the transport would fail the whole answer (the SDK's writers raise, a stdio process
+        dies). Each one becomes U+FFFD here, the one place every tool's result passes.
+        """
+        try:
+            result = await super().call_tool(name, arguments, context)
+        except MCPError as exc:
+            if not has_lone_surrogate([exc.error.message, exc.error.data]):
+                raise
+            raise MCPError(exc.error.code, clean_text(exc.error.message), clean(exc.error.data)) from exc
+        except ToolError as exc:
+            if has_lone_surrogate(str(exc)):
+                exc.args = (clean_text(str(exc)),)
+            raise
+        return result if isinstance(result, InputRequiredResult) else cleaned(result)
+
     async def list_resources(self) -> list[MCPResource]:
         return [*await super().list_resources(), *await list_document_resources(self.word_service)]
 
@@ -170,6 +193,20 @@ class WordMCPServer(MCPServer):
         task = asyncio.get_running_loop().create_task(self.events.publish(ResourcesListChanged()))
         self._pending_events.add(task)
         task.add_done_callback(self._pending_events.discard)
+
+
+def cleaned(value: Any) -> Any:
+    """`value` (a tool's result: models, dicts, lists, strings) with every lone surrogate replaced by U+FFFD.
+
+    Dicts and lists are cleaned in place; a model is copied only when one of its fields changed.
+    """
+    if isinstance(value, BaseModel):
+        updates = {name: fixed for name, item in value.__dict__.items() if (fixed := cleaned(item)) is not item}
+        return value.model_copy(update=updates) if updates else value
+    if isinstance(value, list) and any(isinstance(item, BaseModel) for item in value):
+        items = [cleaned(item) for item in value]
+        return items if any(new is not old for new, old in zip(items, value, strict=True)) else value
+    return clean(value) if isinstance(value, str | dict | list) else value
 
 
 def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:

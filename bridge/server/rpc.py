@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from typing import Any, Final
 
 from mcp.server.mcpserver import MCPServer
@@ -18,7 +19,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 
+from bridge.outbound import clip
 from bridge.tools.utilities import UtilityError, call_method
+from bridge.word.envelope import clean, clean_text
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,24 @@ def refusal(status: int, reason: str) -> dict[str, Any]:
 
 
 def error(request_id: Any, code: int, message: str, headers: dict[str, str] | None = None) -> Response:
-    return JSONResponse(error_body(request_id, code, message), status_code=code, headers=headers)
+    return respond(error_body(request_id, code, message), code, headers)
+
+
+def respond(body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """`body` as JSON, every lone surrogate (which UTF-8 cannot encode) replaced by U+FFFD.
+
+    A body that still cannot be JSON (a value that is not, a NaN) is answered as a 500 in the seed's shape,
+    never as a bare 500.
+    """
+    try:
+        return JSONResponse(clean(body), status_code=status, headers=headers)
+    except (TypeError, ValueError, RecursionError) as exc:
+        log.error("/rpc could not encode its answer: %s: %s", type(exc).__name__, exc)
+        request_id = body.get("id")
+        safe_id = clean_text(request_id) if isinstance(request_id, str) else None
+        return JSONResponse(error_body(safe_id, 500, f"Internal error: the answer could not be encoded as JSON "
+                                                     f"({type(exc).__name__}: {clip(clean_text(str(exc)))})"),
+                            status_code=500)
 
 
 async def _body(request: Request) -> bytes:
@@ -101,16 +121,18 @@ class RpcEndpoint:
             message = _parse(await _body(request))
             given = message.get("id")
             request_id = given if isinstance(given, str | int | float) and not isinstance(given, bool) else None
+            if isinstance(request_id, float) and not math.isfinite(request_id):
+                request_id = None  # NaN and Infinity are not JSON: no answer could carry them back
             request_id, method, params = _check(message)
             result = await call_method(method, params, server=self.server)
+            return respond({"id": request_id, "result": result})
         except BadRequest as exc:
             return error(request_id, 400, str(exc))
         except UtilityError as exc:
             return error(request_id, exc.code, exc.message)
         except Exception as exc:
             log.exception("/rpc failed")
-            return error(request_id, 500, f"Internal error: {type(exc).__name__}: {exc}")
-        return JSONResponse({"id": request_id, "result": result})
+            return error(request_id, 500, f"Internal error: {type(exc).__name__}: {clip(str(exc))}")
 
 
 def rpc_endpoint(server: MCPServer) -> RpcEndpoint:

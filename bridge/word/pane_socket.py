@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from bridge import __version__
-from bridge.word.envelope import Code
+from bridge.word.envelope import Code, loads_clean
 from bridge.word.hub import Hub
 from bridge.word.sessions import HelloError, PaneSession
 
@@ -126,7 +126,10 @@ class PaneEndpoint:
 
 
 async def _receive_json(websocket: WebSocket) -> Any:
-    """Next JSON frame; a frame that is not JSON is skipped, a close ends the loop."""
+    """Next JSON frame; a frame that is not JSON is skipped, a close ends the loop.
+
+    A lone UTF-16 surrogate in the frame (a JSON escape such as "\\ud83d", which a pane that cuts a string between
+    the two halves of an emoji sends) comes out as U+FFFD, so no answer built from it fails to encode."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -137,6 +140,6 @@ async def _receive_json(websocket: WebSocket) -> Any:
         if text is None or len(text) > MAX_FRAME_BYTES:
             continue
         try:
-            return json.loads(text)
+            return loads_clean(text)
         except json.JSONDecodeError:
             log.warning("skipped a frame that is not JSON")

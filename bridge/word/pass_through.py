@@ -22,6 +22,7 @@ from typing import Any
 
 import anyio
 import httpx2
+from mcp.shared.inbound import encode_header_value
 from mcp_types import (
     CLIENT_CAPABILITIES_META_KEY,
     CLIENT_INFO_META_KEY,
@@ -36,12 +37,10 @@ from mcp_types import (
 )
 from mcp_types import methods as protocol_methods
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
-from mcp.shared.inbound import encode_header_value
 from pydantic import ValidationError
 
 from bridge.config import BridgeConfig
-from bridge.word.envelope import Code
-from bridge.word.service import compact_json
+from bridge.word.envelope import Code, loads_clean
 from bridge.word.remote import (
     DISCONNECTED,
     REFUSED,
@@ -51,6 +50,7 @@ from bridge.word.remote import (
     mcp_url,
     op_name,
 )
+from bridge.word.service import compact_json
 
 log = logging.getLogger("word_bridge.pass_through")
 
@@ -197,10 +197,10 @@ class PassThrough:
 
 
 def _parsed(raw: str | bytes) -> Any:
-    """JSON, or None where it is not."""
+    """JSON, or None where it is not; a lone surrogate (which the client's stdout could not encode) as U+FFFD."""
     try:
-        return json.loads(raw)
-    except ValueError:
+        return loads_clean(raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw)
+    except (ValueError, RecursionError):
         return None
 
 
