@@ -6,7 +6,7 @@
 // written and no id is minted.
 
 import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "./errors.js";
-import { clip, queueExpectation, TARGET_FIELDS } from "./expect.js";
+import { clip, headOf, queueExpectation, TARGET_FIELDS } from "./expect.js";
 import { parseRef, resolveScope } from "./registry.js";
 import { builtInStyleValue } from "./styles.js";
 import { DRY_RUNS as ANCHOR_DRY_RUNS } from "./handlers/anchor.js";
@@ -285,7 +285,7 @@ function styleToCheck(op, { args, Word }) {
  * @returns {any}
  */
 function shorten(value) {
-  if (typeof value === "string") return value.length > LONG_STRING ? `${value.slice(0, 40)}… (${value.length} characters)` : value;
+  if (typeof value === "string") return value.length > LONG_STRING ? `${headOf(value, 40)}… (${value.length} characters)` : value;
   if (Array.isArray(value)) return value.map(shorten);
   if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
   return value;

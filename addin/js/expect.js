@@ -117,6 +117,8 @@ export function sameText(a, b) {
 export function staleRange(expected, found) {
   let at = 0;
   while (at < expected.length && at < found.length && expected[at] === found[at]) at += 1;
+  // Two emoji that differ only in their second half differ from the first half on.
+  if (at > 0 && isHighSurrogate(expected, at - 1)) at -= 1;
   const where = expected.length > SHOWN_CHARS || found.length > SHOWN_CHARS ? ` (they differ from character ${at})` : "";
   return new PaneError("E_NOT_FOUND", `stale range: expected "${clip(expected)}", found "${clip(found)}"${where}; read it again and retry`, "args.expectText");
 }
@@ -130,5 +132,31 @@ export function clip(text, max = SHOWN_CHARS) {
   const shown = text.replace(/\r\n?|\n/g, "¶");
   if (shown.length <= max) return shown;
   const head = Math.ceil((max - 1) * 0.6);
-  return `${shown.slice(0, head)}…${shown.slice(shown.length - (max - 1 - head))}`;
+  return `${headOf(shown, head)}…${tailOf(shown, max - 1 - head)}`;
+}
+
+/** @param {string} text @param {number} i */
+const isHighSurrogate = (text, i) => /[\uD800-\uDBFF]/.test(text[i] ?? "");
+/** @param {string} text @param {number} i */
+const isLowSurrogate = (text, i) => /[\uDC00-\uDFFF]/.test(text[i] ?? "");
+
+/**
+ * The start of `text`, at most `length` UTF-16 units of it, cut between whole characters: one unit less
+ * where the cut would split a surrogate pair (an emoji), whose half alone JSON cannot carry as UTF-8.
+ * @param {string} text
+ * @param {number} length
+ */
+export function headOf(text, length) {
+  const end = Math.max(0, Math.min(length, text.length));
+  return text.slice(0, end > 0 && isHighSurrogate(text, end - 1) ? end - 1 : end);
+}
+
+/**
+ * The end of `text`, at most `length` UTF-16 units of it, cut between whole characters (see {@link headOf}).
+ * @param {string} text
+ * @param {number} length
+ */
+export function tailOf(text, length) {
+  const start = Math.max(0, text.length - Math.max(0, length));
+  return text.slice(start < text.length && isLowSurrogate(text, start) ? start + 1 : start);
 }

@@ -3,6 +3,7 @@
 // page's `cut` says how much of it is there and what maxChars reads it whole, and a warn diagnostic (in markdown
 // also a line under the block, which a reader of the markdown alone sees) says how to read the rest.
 
+import { headOf } from "../expect.js";
 import { escapeLineStart, tableText } from "./read-markdown.js";
 
 /** @typedef {"text" | "markdown" | "structure"} Format */
@@ -72,8 +73,8 @@ function cutEntry(entry, index, room) {
   const totalChars = JSON.stringify(entry).length + 2;
   const fits = (/** @type {Record<string, any>} */ candidate) => JSON.stringify(candidate).length <= room;
   if (!entry.table) {
-    const n = longestFitting(entry.text.length, (length) => fits({ ...entry, text: clip(entry.text, length) }));
-    const piece = { ...entry, text: clip(entry.text, n) };
+    const n = longestFitting(entry.text.length, (length) => fits({ ...entry, text: headOf(entry.text, length) }));
+    const piece = { ...entry, text: headOf(entry.text, n) };
     return { piece, cut: { index, returnedChars: JSON.stringify(piece).length + 2, totalChars } };
   }
   /** @type {string[][]} */
@@ -129,7 +130,7 @@ function rowCounts(rows, returned) {
  * @param {number} room
  */
 function prefix(text, room) {
-  return { text: clip(text, Math.max(0, room)), lines: 0 };
+  return { text: headOf(text, Math.max(0, room)), lines: 0 };
 }
 
 /**
@@ -143,16 +144,6 @@ function wholeLines(text, room) {
   let count = 0;
   while (count < lines.length && length + 1 + lines[count].length <= room) length += 1 + lines[count++].length;
   return count > 0 ? { text: lines.slice(0, count).join("\n"), lines: count } : prefix(lines[0], room);
-}
-
-/**
- * @param {string} text
- * @param {number} length
- */
-function clip(text, length) {
-  const end = Math.min(length, text.length);
-  const high = end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]);
-  return text.slice(0, high ? end - 1 : end);
 }
 
 /**
@@ -180,7 +171,7 @@ function cleanEnd(md, whole) {
 function clipRow(row, length) {
   let left = length;
   return row.map((cell) => {
-    const kept = clip(cell, left);
+    const kept = headOf(cell, left);
     left -= kept.length;
     return kept;
   });
