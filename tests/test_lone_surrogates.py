@@ -123,3 +123,88 @@ async def test_a_companion_tool_that_decodes_a_lone_surrogate_answers_with_u_fff
         assert response.status_code == 200, response.text
         result = response.json()["result"]
     assert result["formatted_content"]["items"] == ["Name: Ann \ufffd, Smile: \U0001f600"]
+
+
+# ---- lone surrogates sent in: refused by editTask, never a bare 500 on /rpc ------------------------------------
+def insert_meta(text: str) -> dict[str, Any]:
+    return meta("insertText", text=text, scope="document", location="end")
+
+
+async def rpc_raw(server: ServerThread, body: str) -> httpx.Response:
+    """POST /rpc with `body` as written: a JSON escape such as \\ud800 reaches the bridge as it is."""
+    async with httpx.AsyncClient(verify=server.client_ssl()) as http:
+        return await http.post(server.base_url + "/rpc", content=body.encode("ascii"),
+                               headers={"content-type": "application/json"})
+
+
+def assert_refused(result: dict[str, Any], field: str, op: str = "insertText") -> None:
+    assert result["ok"] is False and result["code"] == "E_INVALID_ARG", result
+    assert result["op"] == op
+    error = result["diagnostics"][0]
+    assert error["field"] == field and error["msg"].startswith(f"{field} holds a lone UTF-16 surrogate"), error
+
+
+async def test_edit_task_refuses_a_lone_surrogate_over_mcp_naming_the_field(bridge: ServerThread) -> None:
+    pane = await FakePane(bridge).connect()
+    try:
+        async with mcp_client(bridge.config) as client:
+            # An MCP client cannot send a lone surrogate itself (its JSON would not parse); a JSON string can carry one.
+            as_text = await client.call_tool("editTask", {"meta": json.dumps(insert_meta("lone \ud800 x")),
+                                                          "taskId": "t-1"})
+            in_batch = await client.call_tool("editTask", {"meta": json.dumps(meta("batch", ops=[
+                {"op": "insertText", "args": {"text": "fine \U0001f600"}},
+                {"op": "insertText", "args": {"text": "cut \udc00"}}]))})
+            whole = await client.call_tool("editTask", {"meta": json.dumps(insert_meta("a pair \U0001f600"))})
+    finally:
+        await pane.close()
+    assert_refused(as_text.structured_content, "args.text")
+    assert as_text.structured_content["taskId"] == "t-1" and as_text.is_error is True
+    assert_refused(in_batch.structured_content, "args.ops[1].args.text", op="batch")
+    assert whole.structured_content["ok"] is True  # a valid pair is a character, sent on to Word
+    assert [cmd["op"]["args"].get("text") for cmd in pane.received] == ["a pair \U0001f600"]
+
+
+PLAIN = json.dumps(insert_meta("x"))
+
+
+@pytest.mark.parametrize(("meta_text", "more", "field"), [
+    (json.dumps(insert_meta("lone \ud800 x")), "", "args.text"),
+    (PLAIN, ', "content": "note \\udfff"', "content"),
+    (PLAIN, ', "taskId": "t\\ud800"', "taskId"),
+    (PLAIN, ', "document": "Doc \\ud800"', "document"),
+    (json.dumps(json.dumps(insert_meta("in a string \ud83d"))), "", "args.text"),
+])
+async def test_edit_task_refuses_a_lone_surrogate_over_rpc_naming_the_field(
+        bridge: ServerThread, meta_text: str, more: str, field: str) -> None:
+    pane = await FakePane(bridge).connect()
+    try:
+        response = await rpc_raw(bridge, '{"id": "e", "method": "editTask", "params": {"meta": ' + meta_text + more + "}}")
+    finally:
+        await pane.close()
+    assert response.status_code == 200, response.text
+    response.content.decode("utf-8")
+    assert_refused(response.json()["result"], field)
+    assert pane.received == []  # nothing was written
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    ('{"id": "1\\ud800", "method": "server_status", "params": {}}', 200),
+    ('{"id": "2", "method": "no_such_tool\\ud800", "params": {}}', 404),
+    ('{"id": "3\\udc00", "method": "get_time", "params": {"timezone": "Mars/\\ud800"}}', 400),
+    ('{"id": "4", "method": "text_processor", "params": {"text": "cut \\ud83d here", "operation": "analyze"}}', 200),
+    ('{"id": "5", "method": "data_formatter", "params": {"data": "name\\nAnn \\ud800", "output_format": "list"}}', 200),
+    ('{"id": "6", "method": "start_session", "params": {"config": {"chunks": [{"chunk_id": "c\\ud800", "position": 0, '
+     '"text": "cut \\ud83d"}]}}}', 200),
+    ('{"id": NaN, "method": "server_status", "params": {}}', 400),
+])
+async def test_rpc_answers_json_when_a_request_holds_a_lone_surrogate(
+        bridge: ServerThread, body: str, status: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    monkeypatch.setenv("WORD_BRIDGE_DATA_DIR", str(tmp_path))  # start_session stores its session there
+    response = await rpc_raw(bridge, body)
+    assert response.status_code == status, response.text
+    text = response.content.decode("utf-8")  # strict: valid UTF-8
+    assert "\ud800" not in text and "Traceback" not in text
+    answer = response.json()
+    assert set(answer) == ({"id", "result"} if status == 200 else {"id", "error"})
+    if status != 200:
+        assert set(answer["error"]) == {"code", "message"} and answer["error"]["code"] == status

@@ -143,7 +143,12 @@ def clean(value: Any) -> Any:
 def loads_clean(text: str) -> Any:
     """`json.loads(text)`, lone surrogates (which only a JSON escape can carry in text) replaced by U+FFFD."""
     value = json.loads(text)
-    return clean(value) if _SURROGATE_ESCAPE.search(text) else value
+    return clean(value) if surrogate_escape(text) else value
+
+
+def surrogate_escape(text: str) -> bool:
+    """Whether JSON text holds a surrogate's escape (`\\ud83d`): only then can decoding it give a lone surrogate."""
+    return _SURROGATE_ESCAPE.search(text) is not None
 
 
 def lone_surrogate_at(value: Any, path: str) -> tuple[str, int] | None:

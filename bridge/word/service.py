@@ -14,9 +14,9 @@ from typing import Any
 import httpx
 
 from bridge import outbound
-from bridge.word.envelope import Code, OpError, diagnostic
+from bridge.word.envelope import Code, OpError, clean, clean_text, diagnostic, lone_surrogate_at, surrogate_escape
 from bridge.word.hub import Hub
-from bridge.word.ops import ParsedOp, parse_edit_task, summarize
+from bridge.word.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task, summarize
 from bridge.word.ops.normalize import json_type
 from bridge.word.pictures import PictureLimits, load_picture
 from bridge.word.retries import RequestKey
@@ -62,6 +62,12 @@ class EditService:
             document = _optional_text(document, "document", MAX_DOCUMENT_REF)
         except OpError as err:
             return self._refused(err.envelope(), task_id if isinstance(task_id, str) else "", content, None)
+        try:
+            _refuse_lone_surrogates({"meta": meta, "content": content, "action": action, "target": target,
+                                     "taskId": task_id, "document": document})
+        except OpError as err:
+            return self._refused(err.envelope(named_op(meta)), clean_text(task_id), clean(content),
+                                 clean_text(document) if document else None)
         try:
             parsed = parse_edit_task(content=content, meta=meta, action=action, target=target)
         except OpError as err:
@@ -137,6 +143,41 @@ def _optional_text(value: Any, field: str, max_length: int) -> str | None:
     if len(value) > max_length:
         raise OpError(Code.INVALID_ARG, f"{field} is {len(value)} characters long; at most {max_length}", field=field)
     return value or None
+
+
+def named_op(meta: Any) -> str:
+    """The op a call's `meta` (an object or a JSON string) names, when it is one; else "unknown"."""
+    if isinstance(meta, str):
+        try:
+            meta = json.loads(meta)
+        except (ValueError, RecursionError):
+            return "unknown"
+    op = meta.get("op") if isinstance(meta, dict) else None
+    return op if isinstance(op, str) and op in SUPPORTED_OPS else "unknown"
+
+
+def _refuse_lone_surrogates(arguments: dict[str, Any]) -> None:
+    """Refuse (E_INVALID_ARG, naming the field) an argument holding a lone UTF-16 surrogate, before anything parses it.
+
+    Such a string is not text: Word would store a broken character, and no answer echoing it could be encoded.
+    `meta`'s fields are named as the envelope's are (`args.text`), a JSON string's after decoding it.
+    """
+    for name, value in arguments.items():
+        if name == "meta":
+            if isinstance(value, str) and surrogate_escape(value):
+                try:
+                    value = json.loads(value)
+                except (ValueError, RecursionError):
+                    continue  # the parser says what is wrong with it
+            found = lone_surrogate_at(value, "" if isinstance(value, dict | list) else "meta")
+        else:
+            found = lone_surrogate_at(value, name)
+        if found is not None:
+            field, index = found
+            field = field or "meta"
+            raise OpError(Code.INVALID_ARG, f"{field} holds a lone UTF-16 surrogate at character {index}: half of a "
+                          "character (such as an emoji cut in two), which is not text Word can store. Send whole "
+                          "characters (in a JSON escape, an emoji is a pair such as \\ud83d\\ude00)", field=field)
 
 
 def _shape(envelope: dict[str, Any], task_id: str, document: dict[str, Any] | None) -> dict[str, Any]:
