@@ -14,11 +14,15 @@ import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
 /** @typedef {import("./read.js").Block} Block */
 /**
  * @typedef {{ comments?: Word.CommentCollection, changes?: Word.TrackedChangeCollection, relation?: OfficeExtension.ClientResult<Word.LocationRelation | "Unrelated"> }} ReviewCounts
- * @typedef {{ comments: (Word.CommentCollection | undefined)[], changes: (Word.TrackedChangeCollection | undefined)[], before?: Word.TrackedChangeCollection, all?: Word.TrackedChangeCollection }} ReviewLoad
+ * @typedef {{ current?: OfficeExtension.ClientResult<string>, original?: OfficeExtension.ClientResult<string> }} Reviewed  a paragraph's
+ *   text with its changes accepted and rejected (not loaded when the document has no change that makes it differ)
+ * @typedef {{ comments: (Word.CommentCollection | undefined)[], changes: (Word.TrackedChangeCollection | undefined)[], before?: Word.TrackedChangeCollection, all?: Word.TrackedChangeCollection, reviewed?: (Reviewed | undefined)[] }} ReviewLoad
  * @typedef {{ commentId: string, text: string, author: string, date: string, resolved: boolean, replies: number }} CommentEntry
  * @typedef {{ changeId?: string, type: string, author: string, date: string, text: string }} ChangeEntry
  * @typedef {{ comments?: CommentEntry[], changes?: ChangeEntry[] }} BlockReview
- * @typedef {{ type: string, parts: string[] }} ChangeMark  a change's text in one block, between its marks
+ * @typedef {{ type: string, parts: string[], skip?: boolean, occurrence?: number }} ChangeMark  a change's text in one block,
+ *   between its marks; where its place in a paragraph is known, `skip` (it lies inside an earlier change, whose mark
+ *   shows its text) or `occurrence` (how many times its text occurs between the earlier change and it)
  * @typedef {{ blocks: BlockReview[], marks: ChangeMark[][] }} PageReview
  * @typedef {{ text: string, table: boolean }} BlockText  a page block as Word's text reads (a table's cells joined)
  * @typedef {{ key: string, at: number, listed: boolean }} Carried  a change running on into the next block: the
@@ -49,13 +53,18 @@ export function queueReviewCounts(env, holder) {
 }
 
 /**
- * Queue, for the closing sync, each page block's comments and changes (only the kinds the scope has).
+ * Queue, for the closing sync, each page block's comments and changes (only the kinds the scope has). `places`
+ * (markdown): also each paragraph's text with its changes accepted and rejected (getReviewedText, WordApi 1.4),
+ * from which {@link placeChanges} tells where in the paragraph each change lies. Word gives a change's place only
+ * through its range, and a block's changes are known only after this sync: ranges would cost a third round trip
+ * (or, from the document's list, a range per change of the whole document on every page).
  * @param {HandlerEnv} env
  * @param {ReviewCounts} counts  loaded by the first sync
  * @param {Block[]} page
+ * @param {{ places?: boolean }} [options]
  * @returns {ReviewLoad | undefined}
  */
-export function queueReview(env, counts, page) {
+export function queueReview(env, counts, page, { places = false } = {}) {
   const hasComments = (counts.comments?.items.length ?? 0) > 0;
   const hasChanges = (counts.changes?.items.length ?? 0) > 0;
   if (page.length === 0 || (!hasComments && !hasChanges)) return undefined;
@@ -65,6 +74,13 @@ export function queueReview(env, counts, page) {
     comments: ranges.map((range) => (hasComments ? range.getComments().load(COMMENT_FIELDS) : undefined)),
     changes: ranges.map((range) => (hasChanges ? range.getTrackedChanges().load(CHANGE_FIELDS) : undefined)),
   };
+  if (hasChanges && places && env.supports("WordApi", "1.4")) {
+    const types = new Set((counts.changes?.items ?? []).map(typeOf));
+    load.reviewed = page.map((block) => (block.kind !== "paragraph" ? undefined : {
+      ...(types.has("deleted") ? { current: block.paragraph.getReviewedText("Current") } : {}),
+      ...(types.has("added") ? { original: block.paragraph.getReviewedText("Original") } : {}),
+    }));
+  }
   if (hasChanges && counts.relation?.value !== "Unrelated") {
     load.all = counts.changes;
     load.before = env.context.document.body.getRange("Start").expandTo(ranges[0].getRange("Start")).getTrackedChanges().load("items/type");
@@ -104,7 +120,107 @@ export function reviewOf(load, texts) {
     if (entries.length) review.changes = entries;
     return review;
   });
-  return { blocks, marks: shared.marks };
+  const marks = shared.marks.map((blockMarks, i) => {
+    const reviewed = load.reviewed?.[i];
+    return reviewed && !texts[i]?.table ? placed(blockMarks, texts[i].text, reviewed) : blockMarks;
+  });
+  return { blocks, marks };
+}
+
+/**
+ * A paragraph's marks with their places (see {@link ChangeMark}), when {@link placeChanges} finds them.
+ * @param {ChangeMark[]} marks
+ * @param {string} text  the paragraph's text as Word reads it (with its deleted text)
+ * @param {Reviewed} reviewed
+ * @returns {ChangeMark[]}
+ */
+function placed(marks, text, reviewed) {
+  const plain = withoutMarks(text);
+  const changes = marks.filter((mark) => CRITIC[mark.type] && mark.parts[0]);
+  const at = placeChanges(plain, {
+    current: withoutMarks(reviewed.current?.value ?? text),
+    original: withoutMarks(reviewed.original?.value ?? text),
+  }, changes.map((mark) => ({ deleted: mark.type === "deleted", text: mark.parts[0] })));
+  if (!at) return marks;
+  let end = 0;
+  return marks.map((mark) => {
+    const k = changes.indexOf(mark);
+    if (k < 0) return mark;
+    const part = mark.parts[0];
+    if (at[k] < end) return { ...mark, skip: true };
+    let occurrence = 0;
+    for (let found = plain.indexOf(part, end); found >= 0 && found < at[k]; found = plain.indexOf(part, found + 1)) occurrence += 1;
+    end = at[k] + part.length;
+    return { ...mark, occurrence };
+  });
+}
+
+/** @param {string} text  without control characters, paragraph, cell and row marks */
+function withoutMarks(text) {
+  return text.replace(/[\u0000-\u0006\u0008\u000e-\u001f\r\n\u0007]/g, "");
+}
+
+/** Character comparisons {@link placeChanges} may make before it gives up (a long paragraph of many like changes). */
+const PLACE_BUDGET = 2_000_000;
+
+/**
+ * Where each change lies in a paragraph's text: the start of each, in order, such that leaving out the deleted text
+ * gives the paragraph as it reads with the changes accepted, and leaving out the added text as it read before them
+ * (undefined when no such places are found). Word lists changes in document order, so each starts at or after the
+ * one before (at the same place or inside it when a deletion covers an earlier change).
+ * @param {string} text
+ * @param {{ current: string, original: string }} reviewed
+ * @param {{ deleted: boolean, text: string }[]} changes
+ * @returns {number[] | undefined}
+ */
+export function placeChanges(text, { current, original }, changes) {
+  const deleted = new Uint16Array(text.length);
+  const added = new Uint16Array(text.length);
+  let budget = PLACE_BUDGET;
+  /**
+   * Whether text before `end` reads as the start of both versions (the whole of them at the text's end).
+   * @param {number} end
+   */
+  const reads = (end) => {
+    budget -= end;
+    let c = 0;
+    let o = 0;
+    for (let j = 0; j < end; j += 1) {
+      if (!deleted[j] && current[c++] !== text[j]) return false;
+      if (!added[j] && original[o++] !== text[j]) return false;
+    }
+    return end < text.length || (c === current.length && o === original.length);
+  };
+  /**
+   * @param {{ deleted: boolean, text: string }} change
+   * @param {number} at
+   * @param {number} by
+   */
+  const mark = (change, at, by) => {
+    const marks = change.deleted ? deleted : added;
+    for (let j = at; j < at + change.text.length; j += 1) marks[j] += by;
+  };
+  /** @type {number[]} */
+  const at = [];
+  /**
+   * @param {number} k
+   * @param {number} from
+   * @returns {boolean}
+   */
+  const place = (k, from) => {
+    if (k === changes.length) return reads(text.length);
+    const change = changes[k];
+    for (let found = text.indexOf(change.text, from); found >= 0 && budget > 0; found = text.indexOf(change.text, found + 1)) {
+      // What lies before this change is settled by the earlier ones: when it misreads, later places cannot help.
+      if (!reads(found)) return false;
+      mark(change, found, 1);
+      at[k] = found;
+      if (place(k + 1, found)) return true;
+      mark(change, found, -1);
+    }
+    return false;
+  };
+  return place(0, 0) ? at : undefined;
 }
 
 /**
@@ -198,9 +314,10 @@ function spansBlocks(change) {
 }
 
 /**
- * A block's markdown with its review as CriticMarkup: each change's part in the block wraps the first occurrence
- * of its text after the previous one ({++…++}, {--…--}; appended when the text is not found as written),
- * unresolved comments follow the block ({>>author: text<<}, their line ends as spaces).
+ * A block's markdown with its review as CriticMarkup: each change's part in the block wraps its text after the
+ * previous one ({++…++}, {--…--}): the occurrence its place gives (see {@link ChangeMark}), else the first. A change
+ * inside an earlier one's mark is left to that mark (its text is there); one whose text is not found as written is
+ * appended. Unresolved comments follow the block ({>>author: text<<}, their line ends as spaces).
  * @param {string} md
  * @param {BlockReview | undefined} review
  * @param {ChangeMark[]} marks
@@ -209,12 +326,15 @@ function spansBlocks(change) {
 export function criticMarkup(md, review, marks, escape) {
   let out = md;
   let from = 0;
+  /** @type {[number, number][]} where the marks written so far are */
+  const written = [];
   for (const mark of marks) {
     const wrap = CRITIC[mark.type];
-    if (!wrap) continue;
+    if (!wrap || mark.skip) continue;
     for (const part of mark.parts) {
       if (!part) continue;
-      const found = [escape(part), part].map((form) => ({ form, at: out.indexOf(form, from) })).find((hit) => hit.at >= 0);
+      const found = [escape(part), part].map((form) => ({ form, at: nthIndex(out, form, from, mark.occurrence ?? 0) })).find((hit) => hit.at >= 0);
+      if (!found && [escape(part), part].some((form) => written.some(([start, end]) => within(out, form, start, end)))) continue;
       if (!found) {
         out = `${out}${out ? " " : ""}${wrap[0]}${escape(part)}${wrap[1]}`;
         from = out.length;
@@ -222,14 +342,40 @@ export function criticMarkup(md, review, marks, escape) {
       }
       // A backslash escaping the text's first character (a line start written "\-") goes inside with it.
       const at = escapedAt(out, found.at) ? found.at - 1 : found.at;
-      const written = out.slice(at, found.at + found.form.length);
-      out = `${out.slice(0, at)}${wrap[0]}${written}${wrap[1]}${out.slice(at + written.length)}`;
-      from = at + wrap[0].length + written.length + wrap[1].length;
+      const inner = out.slice(at, found.at + found.form.length);
+      out = `${out.slice(0, at)}${wrap[0]}${inner}${wrap[1]}${out.slice(at + inner.length)}`;
+      from = at + wrap[0].length + inner.length + wrap[1].length;
+      written.push([at, from]);
     }
   }
   const notes = (review?.comments ?? []).filter((c) => !c.resolved)
     .map((c) => `{>>${escape((c.author ? `${c.author}: ${c.text}` : c.text).replace(/\r\n?|\n/g, " "))}<<}`);
   return notes.length ? `${out}${out ? " " : ""}${notes.join(" ")}` : out;
+}
+
+/**
+ * Where `form` occurs in `text` from `from` on after passing over `skip` occurrences (-1: it does not).
+ * @param {string} text
+ * @param {string} form
+ * @param {number} from
+ * @param {number} skip
+ */
+function nthIndex(text, form, from, skip) {
+  let at = text.indexOf(form, from);
+  for (let n = 0; n < skip && at >= 0; n += 1) at = text.indexOf(form, at + 1);
+  return at;
+}
+
+/**
+ * Whether `form` occurs inside text[start, end).
+ * @param {string} text
+ * @param {string} form
+ * @param {number} start
+ * @param {number} end
+ */
+function within(text, form, start, end) {
+  const at = text.indexOf(form, start);
+  return at >= 0 && at + form.length <= end;
 }
 
 /** @type {Record<string, [string, string]>} */

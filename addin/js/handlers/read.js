@@ -62,7 +62,7 @@ export async function readDocument(env) {
   if (unmatchedTables > 0) note("warn", `${unmatchedTables} table(s) directly after another table were read as part of it`, "args.scope");
   const page = blocks.slice(offset, offset + limit);
   const loaded = page.map((block) => queueDetails(block, format, current));
-  const review = counts && queueReview(env, counts, page);
+  const review = counts && queueReview(env, counts, page, { places: format === "markdown" });
   const notes = queueNotes(noteCounts, page);
   const ids = includeRangeIds && format === "structure"
     ? page.map((block) => (block.kind === "paragraph" ? registry.add("rng", block.paragraph.getRange("Content"), { paragraphs: true }) : registry.add("tbl", block.table, { holds: tables })))
