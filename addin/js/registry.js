@@ -7,6 +7,13 @@ import { PaneError } from "./errors.js";
 /** @typedef {"rng" | "tbl" | "note"} IdKind  (note: a footnote/endnote, `note_<salt>_<n>`) */
 
 /**
+ * Where a range of whole blocks has a table as its first or last block (`only`: the range is one table: a table
+ * id used as a range, table.create's rangeId). A table is a block of its own: what goes before, after or instead
+ * of such a range goes before, after or instead of the table, never into its cells (see {@link firstBlockOf}).
+ * @typedef {{ first: boolean, last: boolean, only?: boolean }} TableEdges
+ */
+
+/**
  * How many search hits one op tracks unless asked for more: every tracked range costs Word memory and is
  * adjusted by every later edit. (For `addAll`'s `cap`.)
  */
@@ -29,6 +36,9 @@ const RETIRED_KEPT = 1000;
  * @property {boolean} [paragraphs]  a range of whole paragraphs without the last one's mark (a readDocument block,
  *   an insertMarkdown result): replacing it with nothing removes the paragraphs, not just their text; each use
  *   widens it to the whole paragraphs it is in again (see {@link wholeParagraphs})
+ * @property {TableEdges} [edges]  the range's first or last block is a table
+ * @property {string} [twin]  another id of the same content (table.create's tableId and rangeId): removing the
+ *   content through one retires both
  */
 
 /**
@@ -36,9 +46,10 @@ const RETIRED_KEPT = 1000;
  * @property {string} salt
  * @property {number} limit
  * @property {() => number} size
- * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean }) => string} add
+ * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean, edges?: TableEdges, twin?: string }) => string} add
  *   the id of a tracked object: its existing id when it has one (one object, one id), else a new one (the
- *   object is tracked; the least recently used ids beyond the limit are released)
+ *   object is tracked; the least recently used ids beyond the limit are released). `twin`: an id of the same
+ *   content (see RegistryEntry)
  * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number }) => (string | undefined)[]} addAll
  *   ids for the first `cap` objects (as add), `undefined` for the rest, which stay untracked
  * @property {() => number} mintedThisOp  how many new ids the running op created so far
@@ -46,6 +57,8 @@ const RETIRED_KEPT = 1000;
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
  * @property {(id: string) => boolean} isParagraphs  whether the id's range is whole paragraphs (see RegistryEntry)
+ * @property {(id: string) => TableEdges | undefined} edgesOf  where the id's range starts or ends with a table (a
+ *   table id: it is one table)
  * @property {(id: string, why: string) => void} removing  an op queued the removal of an id's content: from now on
  *   the id is refused (E_NOT_FOUND saying why), so a later op of the same batch cannot act where the content was
  *   before the sync that removes it; `retire` makes it final, a rollback of the op takes it back
@@ -135,6 +148,16 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     entry.used = currentOp;
   }
 
+  /**
+   * An id and its twin, if it has one still tracked.
+   * @param {string} id
+   * @returns {string[]}
+   */
+  function withTwin(id) {
+    const twin = entries.get(id)?.twin;
+    return twin !== undefined && entries.get(twin)?.twin === id ? [id, twin] : [id];
+  }
+
   /** @param {string} id */
   function lookup(id) {
     const entry = entries.get(id);
@@ -166,8 +189,10 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
    * @param {OfficeExtension.ClientObject} object
    * @param {OfficeExtension.ClientObject} [holds]
    * @param {boolean} [paragraphs]
+   * @param {TableEdges} [edges]
+   * @param {string} [twin]
    */
-  function add(kind, object, holds, paragraphs) {
+  function add(kind, object, holds, paragraphs, edges, twin) {
     const known = idOf.get(object) ?? standIns.get(object);
     const entry = known === undefined ? undefined : entries.get(known);
     if (known !== undefined && entry) {
@@ -182,7 +207,12 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       heldCollections.set(holds, count + 1);
     }
     const id = `${kind}_${salt}_${++counter}`;
-    entries.set(id, { kind, object, holds, minted: currentOp, seq: ++tick, used: currentOp, ...(paragraphs ? { paragraphs } : {}) });
+    entries.set(id, { kind, object, holds, minted: currentOp, seq: ++tick, used: currentOp, ...(paragraphs ? { paragraphs } : {}), ...(edges && (edges.first || edges.last) ? { edges } : {}) });
+    const other = twin === undefined ? undefined : entries.get(twin);
+    if (other) {
+      other.twin = id;
+      /** @type {RegistryEntry} */ (entries.get(id)).twin = twin;
+    }
     idOf.set(object, id);
     minted += 1;
     evictBeyondLimit();
@@ -193,7 +223,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     salt,
     limit,
     size: () => entries.size,
-    add: (kind, object, { holds, paragraphs } = {}) => add(kind, object, holds, paragraphs),
+    add: (kind, object, { holds, paragraphs, edges, twin } = {}) => add(kind, object, holds, paragraphs, edges, twin),
     addAll(kind, objects, { holds, cap = Infinity } = {}) {
       return objects.map((object, index) => (index < cap ? add(kind, object, holds) : undefined));
     },
@@ -206,22 +236,26 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     },
     range(id, field) {
       const range = /** @type {Word.Range} */ (objectOf(id, "rng", field));
-      if (entries.get(id)?.paragraphs !== true) return range;
-      const whole = wholeParagraphs(range);
+      const entry = entries.get(id);
+      if (entry?.paragraphs !== true) return range;
+      const whole = wholeParagraphs(range, entry.edges?.first === true);
       standIns.set(whole, id);
       return whole;
     },
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entries.get(id)?.paragraphs === true,
+    edgesOf: (id) => (entries.get(id)?.kind === "tbl" ? { first: true, last: true, only: true } : entries.get(id)?.edges),
     removing(id, why) {
-      removals.set(id, { why, op: currentOp, seq: ++tick });
+      for (const each of withTwin(id)) removals.set(each, { why, op: currentOp, seq: ++tick });
     },
     retire(id, why) {
-      removals.delete(id);
-      const entry = entries.get(id);
-      if (entry) release(id, entry);
-      retired.set(id, why);
-      if (retired.size > RETIRED_KEPT) retired.delete(/** @type {string} */ (retired.keys().next().value));
+      for (const each of withTwin(id)) {
+        removals.delete(each);
+        const entry = entries.get(each);
+        if (entry) release(each, entry);
+        retired.set(each, why);
+        if (retired.size > RETIRED_KEPT) retired.delete(/** @type {string} */ (retired.keys().next().value));
+      }
     },
     beginOp() {
       currentOp += 1;
@@ -250,13 +284,16 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
  * The whole paragraphs a block's range is in, up to the last one's mark (as readDocument made it). Word moves a
  * range's end back when the text at its end is replaced (the new text lands outside it, office-js#1915), so a
  * block whose last word was edited would otherwise end before that word and an edit "at its end" would land in
- * the middle of the paragraph. Queues only.
+ * the middle of the paragraph. A range that starts with a table (an insertMarkdown result) starts with that whole
+ * table (its first paragraph is a cell's). Queues only.
  * @param {Word.Range} range
+ * @param {boolean} startsWithTable
  * @returns {Word.Range}
  */
-function wholeParagraphs(range) {
+function wholeParagraphs(range, startsWithTable) {
   const { paragraphs } = range;
-  return paragraphs.getFirst().getRange("Content").expandTo(paragraphs.getLast().getRange("Content"));
+  const start = startsWithTable ? range.getRange("Whole").tables.getFirst().getRange("Whole") : paragraphs.getFirst().getRange("Content");
+  return start.expandTo(paragraphs.getLast().getRange("Content"));
 }
 
 /**
@@ -273,8 +310,10 @@ export function parseRef(ref, field) {
 
 /**
  * What a `scope` designates: the document body, the selection, or a tracked range.
- * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs).
- * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | { kind: "range", range: Word.Range, id?: string, paragraphs?: boolean }} ScopeTarget
+ * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs); `edges` one whose first or last
+ * block is a table, and `table` the table a table id designates.
+ * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | RangeTarget} ScopeTarget
+ * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table }} RangeTarget
  */
 
 /**
@@ -290,9 +329,38 @@ export function resolveScope(context, registry, scope, field = "args.scope") {
   if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
   if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, registry, scope.slice(7), field) };
   const { kind, id } = parseScopeRef(scope, field);
-  if (kind === "rangeId" && id.startsWith("tbl_")) return { kind: "range", range: registry.table(id, field).getRange("Whole") };
+  if (kind === "rangeId" && id.startsWith("tbl_")) {
+    const table = registry.table(id, field);
+    return { kind: "range", range: table.getRange("Whole"), id, table, edges: { first: true, last: true, only: true } };
+  }
   const range = registry.range(id, field);
-  return registry.isParagraphs(id) ? { kind: "range", range, id, paragraphs: true } : { kind: "range", range, id };
+  const edges = registry.edgesOf(id);
+  return { kind: "range", range, id, ...(registry.isParagraphs(id) ? { paragraphs: true } : {}), ...(edges ? { edges } : {}) };
+}
+
+/**
+ * The first block of a range: the table it starts with (see {@link TableEdges}), else its first paragraph.
+ * What goes "before" the range goes before it. Queues only.
+ * @param {RangeTarget | { range: Word.Range, edges?: undefined, table?: undefined }} target
+ * @returns {{ table: Word.Table, paragraph?: undefined } | { paragraph: Word.Paragraph, table?: undefined }}
+ */
+export function firstBlockOf(target) {
+  if (target.table) return { table: target.table };
+  if (target.edges?.first) return { table: target.range.getRange("Whole").tables.getFirst() };
+  return { paragraph: target.range.paragraphs.getFirst() };
+}
+
+/**
+ * The last block of a range: the table it ends with (the table of its last paragraph, a cell's: a cell ends
+ * with a paragraph, so that is never a table nested in the last cell), else its last paragraph. What goes
+ * "after" the range goes after it. Queues only.
+ * @param {RangeTarget | { range: Word.Range, edges?: undefined, table?: undefined }} target
+ * @returns {{ table: Word.Table, paragraph?: undefined } | { paragraph: Word.Paragraph, table?: undefined }}
+ */
+export function lastBlockOf(target) {
+  if (target.table) return { table: target.table };
+  if (target.edges?.last) return { table: target.range.getRange("Whole").paragraphs.getLast().parentTable };
+  return { paragraph: target.range.paragraphs.getLast() };
 }
 
 /**

@@ -12,7 +12,8 @@
 import { oneOf } from "../args.js";
 import { PaneError } from "../errors.js";
 import { LOCATIONS } from "../locations.js";
-import { resolveScope } from "../registry.js";
+import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
+import { atTable, removeBlocks, retireScope } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {{ text: string, bold?: boolean, italic?: boolean, code?: boolean, strike?: boolean, link?: string }} Run */
@@ -34,17 +35,25 @@ const MAX_COLUMNS = 63;
  * take over, so no paragraph is left empty; of a range inside a paragraph only the text goes, the blocks follow
  * its paragraph. Tables go in next to their neighbours: Word adds the one paragraph it requires after a table
  * that ends the body and between two tables, and no other.
- * A replaced range is read first (one sync, reads only); everything else goes in Word.run's closing sync.
+ * A range that starts or ends with a table (a table id as `rangeId:`, table.create's rangeId, an insertMarkdown
+ * result beginning or ending with a table) is blocks on that side: start/before put the blocks before that table,
+ * end/after after it (never in its cells), and replace puts them in place of the whole range, tables included
+ * (its id is retired).
+ * A replaced range is read first (one sync, reads only; none at a table); everything else goes in Word.run's
+ * closing sync.
  * @param {HandlerEnv} env
  */
-export async function insertMarkdown({ context, registry, args, sync }) {
+export async function insertMarkdown(env) {
+  const { context, registry, args, sync } = env;
   const blocks = checkBlocks(args.blocks);
   const location = oneOf(args, "location", LOCATIONS, "replace");
   const target = resolveScope(context, registry, args.scope ?? "selection");
 
   const { origin, keepSpare, deleteText } = target.kind === "document"
     ? documentPlace(target.body, location)
-    : await rangePlace(target.range, location, sync);
+    : target.kind === "range" && atTable(target, location)
+      ? tablePlace(env, target, location)
+      : await rangePlace(target.range, location, sync);
   const { built, spare } = buildBlocks(blocks, origin);
   if (spare && !keepSpare) spare.delete();
   const first = built[0];
@@ -53,16 +62,49 @@ export async function insertMarkdown({ context, registry, args, sync }) {
   // the paragraph after it out of the edit (a range ending with a mark would reach into the next paragraph).
   const from = (first.table ?? first.paragraph).getRange("Whole");
   const whole = lastBuilt.table ? from.expandTo(lastBuilt.table.getRange("Whole")) : from.expandTo(lastBuilt.paragraph.getRange("Content"));
-  const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table });
+  const edges = { first: Boolean(first.table), last: Boolean(lastBuilt.table), ...(built.length === 1 && first.table ? { only: true } : {}) };
+  const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table, edges });
   deleteText?.();
   return { rangeId, blocks: blocks.length };
 }
 /**
- * Its one sync, when it has one (replacing a range or the selection), only reads.
+ * Its one sync, when it has one (replacing a range or the selection, unless the range has a table at an edge),
+ * only reads.
  * @param {HandlerEnv} env
  * @returns {import("../types.js").SyncKind}
  */
-insertMarkdown.firstSync = ({ args }) => (args.scope !== "document" && (args.location ?? "replace") === "replace" ? "read" : "none");
+insertMarkdown.firstSync = ({ args, registry }) => (args.scope !== "document" && (args.location ?? "replace") === "replace" && !tableEdged(registry, args.scope) ? "read" : "none");
+
+/**
+ * Whether a scope is a range id whose range starts or ends with a table (no sync: the registry knows).
+ * @param {import("../registry.js").Registry} registry
+ * @param {unknown} scope
+ */
+function tableEdged(registry, scope) {
+  return typeof scope === "string" && scope.startsWith("rangeId:") && registry.edgesOf(scope.slice(8)) !== undefined;
+}
+
+/**
+ * A range with a table at the side the blocks go (see {@link atTable}): before its first block, after its last,
+ * or (replace) before its first block with the whole range removed after the insertion. No sync.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} location
+ * @returns {Place}
+ */
+function tablePlace(env, target, location) {
+  if (location === "end" || location === "after") return { origin: nextTo(lastBlockOf(target), "After"), keepSpare: true };
+  const origin = nextTo(firstBlockOf(target), "Before");
+  if (location !== "replace") return { origin, keepSpare: true };
+  return {
+    origin,
+    keepSpare: true,
+    deleteText: () => {
+      removeBlocks(target);
+      retireScope(env, target.id, `its ${target.edges?.only ? "table was" : "blocks were"} replaced (insertMarkdown's rangeId is the new content's)`);
+    },
+  };
+}
 
 /**
  * Where the blocks go, what becomes of an empty paragraph no block took, and what else a replace deletes.
@@ -98,12 +140,12 @@ async function rangePlace(range, location, sync) {
   const paragraphs = range.paragraphs;
   const last = paragraphs.getLast();
   if (location !== "replace") {
-    return { origin: location === "start" || location === "before" ? nextTo(paragraphs.getFirst(), "Before") : nextTo(last, "After"), keepSpare: true };
+    return { origin: location === "start" || location === "before" ? nextTo({ paragraph: paragraphs.getFirst() }, "Before") : nextTo({ paragraph: last }, "After"), keepSpare: true };
   }
   const read = queueReplacedRead(range, paragraphs, last);
   await sync();
   const replaced = read();
-  if (!replaced.whole) return { origin: nextTo(last, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
+  if (!replaced.whole) return { origin: nextTo({ paragraph: last }, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
   emptyInto(paragraphs.getFirst(), last, replaced.texts);
   return { origin: { spare: last }, keepSpare: replaced.required };
 }
@@ -120,12 +162,23 @@ async function rangePlace(range, location, sync) {
  */
 
 /**
- * New blocks before or after a paragraph.
- * @param {Word.Paragraph} paragraph
+ * New blocks before or after a paragraph or a table. Next to a table, a table goes on the far side of a paragraph
+ * of its own (tables that touch are one table in Word), which stays between them.
+ * @param {{ paragraph: Word.Paragraph, table?: undefined } | { table: Word.Table, paragraph?: undefined }} block
  * @param {"Before" | "After"} where
  * @returns {Origin}
  */
-function nextTo(paragraph, where) {
+function nextTo({ paragraph, table }, where) {
+  if (table) {
+    return {
+      paragraph: () => table.insertParagraph("", where),
+      table: (values) => {
+        const between = table.insertParagraph("", where);
+        between.styleBuiltIn = "Normal";
+        return between.insertTable(values.length, values[0].length, where, values);
+      },
+    };
+  }
   return { paragraph: () => paragraph.insertParagraph("", where), table: (values) => paragraph.insertTable(values.length, values[0].length, where, values) };
 }
 

@@ -6,7 +6,7 @@
 import { bool, int, oneOf, str } from "../args.js";
 import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "../errors.js";
 import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
-import { assertTableFound, parseRef, resolveScope, resolveTableRef } from "../registry.js";
+import { assertTableFound, firstBlockOf, lastBlockOf, parseRef, resolveScope, resolveTableRef } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -20,18 +20,27 @@ const PROGRESS_THRESHOLD = 50;
 /**
  * Create a table with optional data (missing cells are ""). Nothing to read: no sync of its own.
  * On the document: at its start or end. On a range/selection: before or after its paragraph
- * (start → before; end, after and replace → after).
+ * (start → before; end, after and replace → after). A range that starts (before) or ends (after) with a table —
+ * a table id, table.create's rangeId, an insertMarkdown result — gets the new table before or after that table,
+ * never inside a cell, with the paragraph Word keeps between two tables. The rangeId returned is the table's
+ * range: edits before, after or instead of it act on the table as a block.
  * @param {HandlerEnv} env
  */
 export async function create({ context, registry, args }) {
   const { rows, cols, location, header, values } = createArgs(args);
   const target = resolveScope(context, registry, args.scope ?? "selection");
-  const table = target.kind === "document"
-    ? target.body.insertTable(rows, cols, bodyBlockLocation(location), values)
-    : target.range.insertTable(rows, cols, rangeBlockLocation(location), values);
+  const where = rangeBlockLocation(location);
+  /** @type {Word.Table} */
+  let table;
+  if (target.kind === "document") table = target.body.insertTable(rows, cols, bodyBlockLocation(location), values);
+  else if (target.kind === "range" && (where === "Before" ? target.edges?.first : target.edges?.last)) {
+    const next = /** @type {Word.Table} */ ((where === "Before" ? firstBlockOf(target) : lastBlockOf(target)).table);
+    // Tables that touch are one table in Word: the new one goes on the far side of a paragraph of its own.
+    table = next.insertParagraph("", where).insertTable(rows, cols, where, values);
+  } else table = target.range.insertTable(rows, cols, where, values);
   if (header) table.headerRowCount = 1;
   const tableId = registry.add("tbl", table);
-  const rangeId = registry.add("rng", table.getRange("Whole"));
+  const rangeId = registry.add("rng", table.getRange("Whole"), { edges: { first: true, last: true, only: true }, twin: tableId });
   return { tableId, rangeId, rows, cols };
 }
 create.firstSync = /** @type {const} */ ("none");

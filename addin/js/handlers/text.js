@@ -2,7 +2,7 @@
 
 import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
-import { resolveScope } from "../registry.js";
+import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -16,6 +16,15 @@ import { resolveScope } from "../registry.js";
  * `keepFormatting: false` clears the direct character formatting the text would inherit (bold, italic,
  * underline, highlight). Replacing a range of whole paragraphs (a block's id) with "" removes the paragraphs
  * ({@link replaceText}).
+ *
+ * A range that starts or ends with a table (a table id as `rangeId:`, table.create's rangeId, an insertMarkdown
+ * result beginning or ending with a table) is edited as blocks on that side, never through the table's cells:
+ * - before (at a table start) → a new paragraph before the table; after (at a table end) → a new paragraph after
+ *   it (text cannot join a table: an info diagnostic says so unless `newParagraph` asked for it);
+ * - start / end without `newParagraph` → the start of the first cell / the end of the last cell (the table's own
+ *   text, as start/end of a paragraph block are that paragraph's); with `newParagraph` as before / after;
+ * - replace → the text becomes a paragraph in place of the whole range, tables included ("" removes them), and
+ *   the range's id is retired ({@link replaceText}).
  * @param {HandlerEnv} env
  */
 export async function insertText(env) {
@@ -32,6 +41,8 @@ export async function insertText(env) {
     inserted = newParagraph && location !== "replace"
       ? target.body.insertParagraph(text, bodyBlockLocation(location)).getRange("Content")
       : target.body.insertText(text, bodyTextLocation(location));
+  } else if (target.kind === "range" && atTable(target, location)) {
+    inserted = location === "replace" ? replaceText(env, target, text, "args.scope") : insertAtTable(env, target, text, location, newParagraph);
   } else if (newParagraph) {
     inserted = target.range.insertParagraph(text, rangeBlockLocation(location)).getRange("Content");
     if (location === "replace") target.range.delete();
@@ -48,38 +59,142 @@ export async function insertText(env) {
 insertText.firstSync = /** @type {const} */ ("none");
 
 /**
+ * Whether `location` on the range is at a table: its start side (start/before) when it starts with one, its end
+ * side (end/after) when it ends with one, replace when either.
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {import("../locations.js").Location} location
+ */
+export function atTable(target, location) {
+  const { edges } = target;
+  if (!edges) return false;
+  if (location === "replace") return true;
+  return location === "start" || location === "before" ? edges.first : edges.last;
+}
+
+/**
+ * Text at the start or end side of a range that is a table there ({@link atTable}): a paragraph of its own before or
+ * after the table, or (start/end without newParagraph) into its first or last cell. Queues only.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} text
+ * @param {"start" | "end" | "before" | "after"} location
+ * @param {boolean} newParagraph
+ * @returns {Word.Range}
+ */
+function insertAtTable(env, target, text, location, newParagraph) {
+  const atStart = location === "start" || location === "before";
+  if (!newParagraph && (location === "start" || location === "end")) {
+    // The table's own text: its first cell's start, its last cell's end (the last paragraph of the range is that
+    // cell's last: a cell always ends with a paragraph).
+    return atStart
+      ? /** @type {Word.Table} */ (firstBlockOf(target).table).getCell(0, 0).body.insertText(text, "Start")
+      : target.range.getRange("Whole").paragraphs.getLast().insertText(text, "End");
+  }
+  const table = /** @type {Word.Table} */ ((atStart ? firstBlockOf(target) : lastBlockOf(target)).table);
+  if (!newParagraph) {
+    env.note("info", `The scope ${atStart ? "starts" : "ends"} with a table: the text went into a new paragraph ${atStart ? "before" : "after"} it (text cannot join a table; start/end write into its ${atStart ? "first" : "last"} cell)`, "args.location");
+  }
+  return table.insertParagraph(text, atStart ? "Before" : "After").getRange("Content");
+}
+
+/**
  * Replace a range's text. A range of whole paragraphs (a readDocument block's or an insertMarkdown result's id,
  * which ends before the last paragraph's mark) replaced with "" loses its paragraphs, marks included, as
  * insertMarkdown's replace removes the paragraphs it leaves empty: "delete this block" leaves no empty
  * paragraph behind. (Word keeps the document's final paragraph mark: a last block is emptied instead.) Its id is
  * retired once that is done, so a later op on it is refused instead of writing where the block was.
+ * A range that starts or ends with a table ({@link atTable}) is replaced whole, as blocks: the text becomes a
+ * paragraph before its first block and its blocks go, tables included ("" only removes them); its id is retired
+ * too. Word's own replace of such a range would write into a cell or onto the next paragraph.
  * Returns the range the text is in now (collapsed where removed paragraphs were). Queues only.
  * @param {HandlerEnv} env
- * @param {{ range: Word.Range, id?: string, paragraphs?: boolean }} target
+ * @param {import("../registry.js").RangeTarget | { kind: "selection", range: Word.Range, id?: undefined, paragraphs?: undefined, edges?: undefined }} target
  * @param {string} text
  * @param {string} field  the arg that named the range
  * @returns {Word.Range}
  */
 export function replaceText(env, target, text, field) {
+  if (target.edges) return replaceBlocks(env, /** @type {import("../registry.js").RangeTarget} */ (target), text, field);
   if (text !== "" || !target.paragraphs) return target.range.insertText(text, "Replace");
   const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
   whole.delete();
   env.note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
-  const { id } = target;
-  if (id) {
-    const why = "its paragraphs were removed (replaced with \"\")";
-    env.registry.removing(id, why);
-    env.afterSync(() => env.registry.retire(id, why));
-  }
+  retireScope(env, target.id, "its paragraphs were removed (replaced with \"\")");
   return whole;
+}
+
+/**
+ * Replace a range that starts or ends with a table by `text` (see {@link replaceText}). Queues only.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} text
+ * @param {string} field
+ * @returns {Word.Range}  the new paragraph's text, or where the blocks were
+ */
+function replaceBlocks(env, target, text, field) {
+  const first = firstBlockOf(target);
+  const paragraph = text === "" ? undefined : (first.table ?? first.paragraph).insertParagraph(text, "Before");
+  const gone = removeBlocks(target);
+  const what = target.edges?.only ? "table" : "blocks";
+  if (text === "") env.note("info", `The ${what} of the scope ${what === "table" ? "was" : "were"} removed`, field);
+  retireScope(env, target.id, `its ${what} ${what === "table" ? "was" : "were"} ${text === "" ? "removed" : "replaced"}`);
+  return paragraph ? paragraph.getRange("Content") : gone;
+}
+
+/**
+ * Remove a range that starts or ends with a table, as whole blocks: a table by Table.delete, a run of blocks with
+ * its last paragraph's mark (Word keeps the document's last paragraph mark). Queues only.
+ * @param {import("../registry.js").RangeTarget} target
+ * @returns {Word.Range}  collapsed where the blocks were, once removed
+ */
+export function removeBlocks(target) {
+  if (target.edges?.only) {
+    const table = /** @type {Word.Table} */ (firstBlockOf(target).table);
+    const where = table.getRange("Whole");
+    table.delete();
+    return where;
+  }
+  const whole = target.edges?.last ? target.range : target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
+  whole.delete();
+  return whole;
+}
+
+/**
+ * The scope's id stops working now (a later op of the same batch is refused) and is retired once the removal
+ * reached Word.
+ * @param {HandlerEnv} env
+ * @param {string | undefined} id
+ * @param {string} why
+ */
+export function retireScope(env, id, why) {
+  if (!id) return;
+  env.registry.removing(id, why);
+  env.afterSync(() => env.registry.retire(id, why));
 }
 
 /** Our break types ↔ Word.BreakType. */
 export const BREAK_TYPES = /** @type {const} */ ({ page: "Page", line: "Line", sectionNext: "SectionNext", sectionContinuous: "SectionContinuous" });
 
 /**
+ * A break before or after a range's table ({@link atTable}): before it, in a new paragraph of its own; after it, at
+ * the start of the paragraph Word keeps after every table. Never in a cell. Queues only.
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {(typeof BREAK_TYPES)[keyof typeof BREAK_TYPES]} type
+ * @param {"start" | "end" | "before" | "after"} location
+ */
+function breakAtTable(target, type, location) {
+  if (location === "start" || location === "before") {
+    /** @type {Word.Table} */ (firstBlockOf(target).table).insertParagraph("", "Before").insertBreak(type, "Before");
+  } else {
+    /** @type {Word.Table} */ (lastBlockOf(target).table).getParagraphAfter().insertBreak(type, "Before");
+  }
+}
+
+/**
  * insertBreak {type, scope, location}: Body takes Start/End, a range Before/After (officejs-word.md §2), so
- * start/before are Before and end/after are After on a range. Nothing to read: the closing sync does it.
+ * start/before are Before and end/after are After on a range. At a range's table (a table id, table.create's
+ * rangeId): before the table in a paragraph of its own, after it at the start of the next paragraph, never in a
+ * cell. Nothing to read: the closing sync does it.
  * @param {HandlerEnv} env
  */
 export async function insertBreak({ context, registry, args }) {
@@ -87,6 +202,7 @@ export async function insertBreak({ context, registry, args }) {
   const location = oneOf(args, "location", LOCATIONS.filter((l) => l !== "replace"), "after");
   const target = resolveScope(context, registry, args.scope ?? "selection");
   if (target.kind === "document") target.body.insertBreak(BREAK_TYPES[type], bodyBlockLocation(location));
+  else if (target.kind === "range" && atTable(target, location)) breakAtTable(target, BREAK_TYPES[type], location);
   else target.range.insertBreak(BREAK_TYPES[type], rangeBlockLocation(location));
   return { type, location };
 }
