@@ -33,11 +33,14 @@ export function listOf(block) {
 }
 
 /**
- * @typedef {{ md: string, list?: boolean }} Piece  one block's markdown ("" for an empty paragraph)
+ * One block's markdown ("" for an empty paragraph). `underline`: the line under a Title ("\n===…"), which goes
+ * after everything else on the block's last line (its review, its note references).
+ * @typedef {{ md: string, list?: boolean, underline?: string }} Piece
  */
 
 /**
- * Markdown of the page's blocks: headings from the heading styles (Heading 1-9, capped at ######; Title is #),
+ * Markdown of the page's blocks: headings from the heading styles (Heading 1-9, capped at ######; Title as a setext
+ * heading, its text underlined with `===`: CommonMark reads both as a level-1 heading, and the Title stays told apart),
  * bold/italic/strikethrough/code per word, lists with levels (indented by the width of the parent's marker:
  * two spaces under "-", three under "1.", as CommonMark nests them), Quote/Intense Quote as "> ", a No Spacing
  * paragraph set in a monospace font as a fenced code block (one per paragraph; Word line breaks are its lines),
@@ -60,12 +63,15 @@ export function markdownOf(loaded) {
     if (!list) widths = [];
     const text = withoutNoteMarks(paragraph.text);
     if (isCode(paragraph) && text) return { md: fence(text.replace(/\f/g, "").split("\v").join("\n")) };
-    const level = headingLevel(paragraph) ?? (paragraph.styleBuiltIn === "Title" ? 1 : undefined);
+    const atx = headingLevel(paragraph);
+    const title = atx === undefined && paragraph.styleBuiltIn === "Title";
+    const level = atx ?? (title ? 1 : undefined);
     const quote = paragraph.styleBuiltIn === "Quote" || paragraph.styleBuiltIn === "IntenseQuote";
     const links = (block.links?.items ?? []).map((range) => ({ text: withoutNoteMarks(range.text), url: range.hyperlink }));
     const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links);
     const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
-    const inline = escapeLineStarts([renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" "), level !== undefined);
+    // A setext heading's lines are read as a paragraph's: every line start is escaped.
+    const inline = escapeLineStarts([renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" "), atx !== undefined);
     if (list) {
       const marker = list.kind === "number" ? "1. " : "- ";
       const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
@@ -74,6 +80,7 @@ export function markdownOf(loaded) {
       return { md: inline ? `${" ".repeat(indent)}${marker}${inline}` : "", list: true };
     }
     if (!inline) return { md: "" };
+    if (title) return { md: inline, underline: `\n${"=".repeat(Math.min(80, Math.max(3, inline.length - inline.lastIndexOf("\n") - 1)))}` };
     if (level !== undefined) return { md: `${"#".repeat(Math.min(level, 6))} ${inline}` };
     if (quote) return { md: `> ${inline}` };
     return { md: inline };

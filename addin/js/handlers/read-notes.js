@@ -69,16 +69,18 @@ function noteText(note) {
  * @param {string[]} pieces  the blocks' markdown
  * @param {(NoteEntry[] | undefined)[]} notes
  * @param {(text: string) => string} escape
+ * @param {(string | undefined)[]} [underlines]  a Title's line under it, after its references
  * @returns {string[]}
  */
-export function withFootnotes(pieces, notes, escape) {
+export function withFootnotes(pieces, notes, escape, underlines = []) {
   const counters = { footnote: 0, endnote: 0 };
   return pieces.map((md, i) => {
     const own = notes[i];
-    if (!own) return md;
+    const underline = underlines[i] ?? "";
+    if (!own) return `${md}${underline}`;
     const labels = own.map((n) => (n.type === "footnote" ? `${++counters.footnote}` : `e${++counters.endnote}`));
     const refs = labels.map((label) => `[^${label}]`).join("");
     const definitions = own.map((n, k) => `[^${labels[k]}]: ${escape(n.text).replace(/\n/g, "\n    ")}`).join("\n");
-    return `${md}${refs}\n\n${definitions}`;
+    return `${md}${refs}${underline}\n\n${definitions}`;
   });
 }

@@ -198,8 +198,8 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
  */
 function markdownPieces(loaded, reviews, notes) {
   const pieces = markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews.blocks[i], reviews.marks[i] ?? [], escapeText) }));
-  const mds = withFootnotes(pieces.map((piece) => piece.md), notes, escapeText);
-  return pieces.map((piece, i) => ({ ...piece, md: mds[i], ...(notes[i] ? { list: false } : {}) }));
+  const mds = withFootnotes(pieces.map((piece) => piece.md), notes, escapeText, pieces.map((piece) => piece.underline));
+  return pieces.map(({ list }, i) => ({ md: mds[i], ...(list && !notes[i] ? { list } : {}) }));
 }
 
 /**

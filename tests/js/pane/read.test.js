@@ -109,7 +109,7 @@ for (const profile of PROFILES) {
     ]);
     const data = ok(await run("readDocument", read({ format: "markdown" })));
     assert.equal(data.markdown, [
-      "# Title",
+      "Title\n=====",
       "###### Deep",
       "Some **bold** and ***both***, ~~gone~~, `x = 1` and a [site](https://example.com/a%20b).",
       "- one\n  - two",
@@ -119,6 +119,34 @@ for (const profile of PROFILES) {
       "See ![a chart]()",
       "\\# not a heading, 3 \\* 4 \\[x\\]",
     ].join("\n\n"));
+  });
+
+  test(`[${profile}] markdown: Title is a setext heading, Heading 1 is "#": both read as level 1, told apart`, async () => {
+    const { sim, run } = setup(profile);
+    sim.load([
+      { type: "paragraph", text: "Quarterly Report", style: "Title" },
+      { type: "paragraph", text: "Summary", style: "Heading 1" },
+      { type: "paragraph", text: "- not a list", style: "Title" },
+      { type: "paragraph", text: "Ends", style: "Title" },
+      { type: "paragraph", text: "", style: "Title" },
+    ]);
+    const ends = ok(await run("search", { query: "Ends" })).results[0];
+    ok(await run("footnote.insert", { scope: `rangeId:${ends.rangeId}`, text: "A note." }));
+    ok(await run("comment.add", { scope: `rangeId:${ends.rangeId}`, text: "Why?" }));
+    const { markdown } = ok(await run("readDocument", read({ format: "markdown" })));
+    // The line under a Title comes after its comment and note reference; its own line starts are escaped.
+    assert.match(markdown, /^Quarterly Report\n================\n\n# Summary\n\n\\- not a list\n=============\n\nEnds \{>>[^<]*Why\?<<\}\[\^1\]\n=+\n\n\[\^1\]: A note\.$/);
+    const blocks = ok(await run("readDocument", read({ format: "structure" }))).blocks;
+    assert.deepEqual(blocks.map((b) => [b.style, b.headingLevel]), [["Title", undefined], ["Heading 1", 1], ["Title", undefined], ["Title", undefined], ["Title", undefined]]);
+  });
+
+  test(`[${profile}] markdown leaves empty paragraphs out (markdown has no empty paragraph); they count as blocks`, async () => {
+    const { run } = setup(profile, { text: "" });
+    ok(await run("insertText", { text: "A\n\nB", scope: "document", location: "replace" }));
+    const page = ok(await run("readDocument", read({ format: "markdown" })));
+    assert.equal(page.markdown, "A\n\nB");
+    assert.equal(page.totalBlocks, 3);
+    assert.deepEqual(ok(await run("readDocument", read({ format: "structure" }))).blocks.map((b) => b.text), ["A", "", "B"]);
   });
 
   test(`[${profile}] markdown: a word partly formatted keeps its punctuation outside; numbered parents indent by three`, async () => {
