@@ -180,9 +180,24 @@ def _mismatched_bridge(config: BridgeConfig, then: str = "") -> bool:
     return found.mismatch
 
 
+def _check_host(args: argparse.Namespace) -> None:
+    """A --host beyond this machine opens every tool to the network: a usage error without a token, a warning with one."""
+    from bridge.server.security import is_loopback
+
+    if is_loopback(args.host):
+        return
+    if not args.token:
+        args.command_parser.error(
+            f"--host {args.host} is reachable from other machines, and without a token anyone there could use every "
+            "tool (edit the open documents, read files): pass --token or set WORD_BRIDGE_TOKEN, or serve on 127.0.0.1")
+    print(f"word-bridge: warning: serving on {args.host}, reachable from other machines: anyone there with the token "
+          "can use every tool (edit the open documents, read files)", file=sys.stderr)
+
+
 def _serve(args: argparse.Namespace) -> int:
     from bridge.server.runner import run
 
+    _check_host(args)
     config = _config(args)
     if _mismatched_bridge(config, then="; or pass --port to serve another"):
         return 1
@@ -192,6 +207,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _playground(args: argparse.Namespace) -> int:
     from bridge.server.runner import run
 
+    _check_host(args)
     config = _config(args, playground=True)
     if _mismatched_bridge(config, then="; or pass --port to serve another"):
         return 1
@@ -203,6 +219,7 @@ def _playground(args: argparse.Namespace) -> int:
 def _stdio(args: argparse.Namespace) -> int:
     from bridge.server.stdio import run_stdio
 
+    _check_host(args)
     config = _config(args)
     if _mismatched_bridge(config):  # neither serve the port nor forward to it
         return 1

@@ -9,6 +9,7 @@ Clients that are not browsers send no Origin and pass that check.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -18,6 +19,20 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 _CHECKED_HEADERS = frozenset({b"host", b"origin", b"authorization"})
+
+
+def is_loopback(host: str) -> bool:
+    """Whether listening on `host` keeps the bridge on this machine: localhost, 127.0.0.0/8, ::1.
+
+    Any other name or address (0.0.0.0, ::, a LAN address, a host name that may resolve anywhere) reaches beyond.
+    """
+    name = host.strip().removeprefix("[").removesuffix("]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)
