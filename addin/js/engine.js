@@ -129,6 +129,8 @@ export function createEngine({
     const notes = [];
     /** @type {(() => void)[]} */
     const readBacks = [];
+    /** @type {() => number} after the closing sync: retires the ids whose text the op removed */
+    let settleIds = () => 0;
     registry.beginOp();
     beforeWord();
     try {
@@ -150,11 +152,17 @@ export function createEngine({
           afterSync: (readBack) => readBacks.push(readBack),
           isPaused: () => paused,
         });
-        // Word.run's closing sync comes next: it flushes what the handler queued after its own sync.
+        // Word.run's closing sync comes next: it flushes what the handler queued after its own sync, and reads
+        // which ranges are empty now.
+        settleIds = registry.queueChecks(removalOf(opName, cmd.op.args));
         syncs += 1;
         return result;
       });
       for (const readBack of readBacks) runReadBack(readBack, (note) => notes.push(note));
+      const gone = settleIds();
+      if (gone > 0) {
+        notes.push(diagnostic("info", `${gone} range id${gone === 1 ? "" : "s"} of earlier ops covered text this op removed or replaced: ${gone === 1 ? "it is" : "they are"} retired (E_NOT_FOUND from now on)`));
+      }
       return outcome(okEnvelope(opName, data, notes));
     } catch (err) {
       if (err instanceof PartialFailure) {
@@ -324,6 +332,37 @@ function reusedTaskId(taskId, op, differs) {
  */
 function idsOfOtherLoads(result, salt) {
   return [...JSON.stringify(result.data ?? {}).matchAll(/\b(?:rng|tbl|note)_([0-9a-z]+)_\d+\b/g)].some(([, s]) => s !== salt);
+}
+
+/** Ops that add or format and never remove text (beyond them, an op with a `location` removes with "replace"). */
+const ADDING_OPS = new Set([
+  "insertBreak", "table.create", "table.insertRows", "table.insertColumns", "table.applyStyle", "table.mergeCells",
+  "applyStyle", "comment.add", "comment.reply", "comment.resolve", "comment.delete", "anchor.create",
+  "footnote.insert", "endnote.insert", "trackChanges.set",
+]);
+
+/**
+ * How an op may remove or replace text (the end of the message an id whose text it took answers with), or
+ * undefined when it cannot: read-only ops and dry runs, ops that only add or format, and inserts at a location
+ * other than "replace" (the default of insertText, insertMarkdown, insertPicture and hyperlink.set).
+ * @param {string} op
+ * @param {unknown} args
+ * @returns {string | undefined}
+ */
+export function removalOf(op, args) {
+  if (!changesDocument(op, args)) return undefined;
+  const given = /** @type {Record<string, any>} */ (args);
+  if (op === "batch") {
+    const ops = Array.isArray(given.ops) ? given.ops : [];
+    return ops.some((item) => removalOf(item?.op, item?.args ?? {}) !== undefined)
+      ? "removed or replaced by an op of a batch: read or search the document again for ids of what is there now"
+      : undefined;
+  }
+  if (ADDING_OPS.has(op)) return undefined;
+  if (["insertText", "insertMarkdown", "insertPicture", "hyperlink.set"].includes(op) && (given.location ?? "replace") !== "replace") return undefined;
+  if (op === "hyperlink.set" && given.text === undefined) return undefined;
+  if (op === "replace") return "replaced by a replace op, which gives no ids for the new text: search for it to get one";
+  return `removed or replaced by ${op}: read or search the document again for ids of what is there now`;
 }
 
 /**

@@ -39,6 +39,9 @@ const RETIRED_KEPT = 1000;
  * @property {TableEdges} [edges]  the range's first or last block is a table
  * @property {string} [twin]  another id of the same content (table.create's tableId and rangeId): removing the
  *   content through one retires both
+ * @property {boolean} [empty]  whether the range was empty when last read (Range.isEmpty, loaded with the sync that
+ *   ends the op that minted it, or given by that op): a range that had text and has none after an op that removes
+ *   or replaces text lost its text to it (see {@link Registry.queueChecks})
  */
 
 /**
@@ -46,11 +49,11 @@ const RETIRED_KEPT = 1000;
  * @property {string} salt
  * @property {number} limit
  * @property {() => number} size
- * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean, edges?: TableEdges, twin?: string }) => string} add
+ * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options?: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean, edges?: TableEdges, twin?: string, empty?: boolean }) => string} add
  *   the id of a tracked object: its existing id when it has one (one object, one id), else a new one (the
  *   object is tracked; the least recently used ids beyond the limit are released). `twin`: an id of the same
- *   content (see RegistryEntry)
- * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number }) => (string | undefined)[]} addAll
+ *   content; `empty`: whether the range is empty, when the op knows (see RegistryEntry)
+ * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number, empty?: boolean }) => (string | undefined)[]} addAll
  *   ids for the first `cap` objects (as add), `undefined` for the rest, which stay untracked
  * @property {() => number} mintedThisOp  how many new ids the running op created so far
  * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
@@ -71,6 +74,12 @@ const RETIRED_KEPT = 1000;
  *   takes back the removals queued) after it (a batch rolls back one failed op of many)
  * @property {(since?: number) => void} rollbackOp  the op failed: forget the ids it minted (never returned), or
  *   those minted after `since`, and untrack their objects; its queued removals are taken back
+ * @property {(removal?: string) => () => number} queueChecks  at the end of an op that succeeded, before the sync
+ *   that ends it: queue the reads that tell which ranges are empty (Range.isEmpty, WordApi 1.3; nothing below) —
+ *   those minted since their last read, and, when the op removed or replaced text (`removal` says how, for the
+ *   message), every range that had text and that the op did not use itself. The function returned, called after
+ *   that sync, retires the ranges that lost their text to the op (a later use is E_NOT_FOUND: "is gone: its text
+ *   was " + removal) and says how many
  */
 
 /** @returns {string} 4 random base-36 characters */
@@ -148,6 +157,17 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     entry.used = currentOp;
   }
 
+  /** @param {string} id @param {string} why */
+  function retire(id, why) {
+    for (const each of withTwin(id)) {
+      removals.delete(each);
+      const entry = entries.get(each);
+      if (entry) release(each, entry);
+      retired.set(each, why);
+      if (retired.size > RETIRED_KEPT) retired.delete(/** @type {string} */ (retired.keys().next().value));
+    }
+  }
+
   /**
    * An id and its twin, if it has one still tracked.
    * @param {string} id
@@ -191,8 +211,9 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
    * @param {boolean} [paragraphs]
    * @param {TableEdges} [edges]
    * @param {string} [twin]
+   * @param {boolean} [empty]
    */
-  function add(kind, object, holds, paragraphs, edges, twin) {
+  function add(kind, object, holds, paragraphs, edges, twin, empty) {
     const known = idOf.get(object) ?? standIns.get(object);
     const entry = known === undefined ? undefined : entries.get(known);
     if (known !== undefined && entry) {
@@ -207,7 +228,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       heldCollections.set(holds, count + 1);
     }
     const id = `${kind}_${salt}_${++counter}`;
-    entries.set(id, { kind, object, holds, minted: currentOp, seq: ++tick, used: currentOp, ...(paragraphs ? { paragraphs } : {}), ...(edges && (edges.first || edges.last) ? { edges } : {}) });
+    entries.set(id, { kind, object, holds, minted: currentOp, seq: ++tick, used: currentOp, ...(paragraphs ? { paragraphs } : {}), ...(edges && (edges.first || edges.last) ? { edges } : {}), ...(empty !== undefined ? { empty } : {}) });
     const other = twin === undefined ? undefined : entries.get(twin);
     if (other) {
       other.twin = id;
@@ -223,9 +244,9 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     salt,
     limit,
     size: () => entries.size,
-    add: (kind, object, { holds, paragraphs, edges, twin } = {}) => add(kind, object, holds, paragraphs, edges, twin),
-    addAll(kind, objects, { holds, cap = Infinity } = {}) {
-      return objects.map((object, index) => (index < cap ? add(kind, object, holds) : undefined));
+    add: (kind, object, { holds, paragraphs, edges, twin, empty } = {}) => add(kind, object, holds, paragraphs, edges, twin, empty),
+    addAll(kind, objects, { holds, cap = Infinity, empty } = {}) {
+      return objects.map((object, index) => (index < cap ? add(kind, object, holds, undefined, undefined, undefined, empty) : undefined));
     },
     mintedThisOp: () => minted,
     lookup,
@@ -248,15 +269,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     removing(id, why) {
       for (const each of withTwin(id)) removals.set(each, { why, op: currentOp, seq: ++tick });
     },
-    retire(id, why) {
-      for (const each of withTwin(id)) {
-        removals.delete(each);
-        const entry = entries.get(each);
-        if (entry) release(each, entry);
-        retired.set(each, why);
-        if (retired.size > RETIRED_KEPT) retired.delete(/** @type {string} */ (retired.keys().next().value));
-      }
-    },
+    retire,
     beginOp() {
       currentOp += 1;
       minted = 0;
@@ -276,6 +289,41 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       for (const [id, removal] of [...removals]) {
         if (removal.op === currentOp && removal.seq > since) removals.delete(id);
       }
+    },
+    queueChecks(removal) {
+      if (supports && !supports("WordApi", "1.3")) return () => 0;
+      /** @type {[string, RegistryEntry, Word.Range, boolean][]} id, entry, its range, whether it may have lost its text */
+      const checks = [];
+      for (const [id, entry] of entries) {
+        if (entry.kind !== "rng" || removals.has(id)) continue;
+        // An id the op used is its own target: a block whose text it rewrote is still that block (it widens).
+        const suspect = removal !== undefined && entry.empty === false && entry.used !== currentOp;
+        if (!suspect && entry.empty !== undefined) continue;
+        const range = /** @type {Word.Range} */ (entry.object);
+        try {
+          range.load("isEmpty");
+        } catch {
+          continue; // the object is no longer usable: nothing to learn from it
+        }
+        checks.push([id, entry, range, suspect]);
+      }
+      return () => {
+        let gone = 0;
+        for (const [id, entry, range, suspect] of checks) {
+          if (entries.get(id) !== entry) continue; // retired or released meanwhile
+          let empty;
+          try {
+            empty = range.isEmpty;
+          } catch {
+            continue;
+          }
+          if (suspect && empty) {
+            retire(id, `its text was ${removal}`);
+            gone += 1;
+          } else entry.empty = empty;
+        }
+        return gone;
+      };
     },
   };
 }

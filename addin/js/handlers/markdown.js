@@ -63,7 +63,7 @@ export async function insertMarkdown(env) {
   const from = (first.table ?? first.paragraph).getRange("Whole");
   const whole = lastBuilt.table ? from.expandTo(lastBuilt.table.getRange("Whole")) : from.expandTo(lastBuilt.paragraph.getRange("Content"));
   const edges = { first: Boolean(first.table), last: Boolean(lastBuilt.table), ...(built.length === 1 && first.table ? { only: true } : {}) };
-  const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table, edges });
+  const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table, edges, empty: false });
   deleteText?.();
   return { rangeId, blocks: blocks.length };
 }

@@ -100,7 +100,7 @@ export async function search(env) {
   await searchSync(sync);
 
   const kept = hits.items.slice(0, maxResults);
-  const ids = registry.addAll("rng", kept, { holds: hits, cap: trackResults });
+  const ids = registry.addAll("rng", kept, { holds: hits, cap: trackResults, empty: false });
   const locator = contextLocator(bool(args, "matchCase", false));
   const results = kept.map((hit, index) => {
     const context = locator(hit.paragraphs.items[0]?.text, hit.text);

@@ -40,7 +40,7 @@ export async function create({ context, registry, args }) {
   } else table = target.range.insertTable(rows, cols, where, values);
   if (header) table.headerRowCount = 1;
   const tableId = registry.add("tbl", table);
-  const rangeId = registry.add("rng", table.getRange("Whole"), { edges: { first: true, last: true, only: true }, twin: tableId });
+  const rangeId = registry.add("rng", table.getRange("Whole"), { edges: { first: true, last: true, only: true }, twin: tableId, empty: false });
   return { tableId, rangeId, rows, cols };
 }
 create.firstSync = /** @type {const} */ ("none");

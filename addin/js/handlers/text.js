@@ -54,7 +54,7 @@ export async function insertText(env) {
   if (!keepFormatting) {
     inserted.font.set({ bold: false, italic: false, underline: "None", highlightColor: /** @type {any} */ (null) });
   }
-  return { rangeId: registry.add("rng", inserted), length: text.length };
+  return { rangeId: registry.add("rng", inserted, text ? { empty: false } : {}), length: text.length };
 }
 insertText.firstSync = /** @type {const} */ ("none");
 
