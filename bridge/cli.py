@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -227,11 +228,36 @@ def _stdio(args: argparse.Namespace) -> int:
     return 0
 
 
+class _NotJson(ValueError):
+    """A value of ARGS_JSON that JSON cannot carry to the bridge."""
+
+
+def _finite(text: str) -> float:
+    """json.loads' hook for numbers with a fraction or exponent, and for NaN, Infinity and -Infinity."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJson(f"ARGS_JSON holds {text}, which is not a JSON number (JSON has no NaN or Infinity, and no "
+                       "number beyond about 1.8e308): give a finite number")
+    return value
+
+
 def _call(args: argparse.Namespace) -> int:
+    from bridge.word.envelope import lone_surrogate_at
+
     try:
-        op_args = json.loads(args.args_json)
-    except json.JSONDecodeError as exc:
+        op_args = json.loads(args.args_json, parse_constant=_finite, parse_float=_finite)
+    except _NotJson as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, RecursionError) as exc:
         print(f"ARGS_JSON is not valid JSON: {exc}", file=sys.stderr)
+        return 2
+    lone = lone_surrogate_at([op_args, args.document, args.task_id], "")
+    if lone is not None:
+        where = {"[0]": "ARGS_JSON", "[1]": "--document", "[2]": "--task-id"}
+        field = where.get(lone[0][:3], "ARGS_JSON") + lone[0][3:]
+        print(f"{field} holds a lone UTF-16 surrogate at character {lone[1]} (half of a character, or a byte that is "
+              "not UTF-8): give whole characters", file=sys.stderr)
         return 2
     meta = {"type": "word.op", "op": args.op, "version": "1.0", "args": op_args}
     result = asyncio.run(_call_remote(_config(args), meta, args.document, args.task_id))
