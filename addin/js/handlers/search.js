@@ -135,26 +135,48 @@ function contextLocator(matchCase) {
       lastParagraph = paragraph;
       searchFrom = 0;
     }
-    const haystack = matchCase ? paragraph : paragraph.toLowerCase();
-    const needle = matchCase ? hit : hit.toLowerCase();
-    let at = haystack.indexOf(needle, searchFrom);
-    if (at < 0) at = haystack.indexOf(needle);
+    let at = indexIn(paragraph, hit, searchFrom, matchCase);
+    if (at < 0) at = indexIn(paragraph, hit, 0, matchCase);
     if (at < 0) return clip(paragraph, 0, 0);
-    searchFrom = at + Math.max(needle.length, 1);
+    searchFrom = at + Math.max(hit.length, 1);
     return clip(paragraph, at, at + hit.length);
   };
 }
 
 /**
+ * Where `needle` is in `text` from `from` on (-1: nowhere), as a position in `text` itself: case-insensitively
+ * without lower-casing the text, whose length that can change ("İ" lower-cases to two code units).
+ * @param {string} text
+ * @param {string} needle
+ * @param {number} from
+ * @param {boolean} matchCase
+ */
+function indexIn(text, needle, from, matchCase) {
+  if (matchCase) return text.indexOf(needle, from);
+  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
+}
+
+/**
+ * The text around [start, end), CONTEXT_CHARS on each side, cut between whole characters: never between the two
+ * halves of a character beyond U+FFFF (an emoji), whose lone half would make the answer invalid Unicode.
  * @param {string} text
  * @param {number} start
  * @param {number} end
  */
 function clip(text, start, end) {
-  const from = Math.max(0, start - CONTEXT_CHARS);
-  const to = Math.min(text.length, end + CONTEXT_CHARS);
+  let from = Math.max(0, start - CONTEXT_CHARS);
+  let to = Math.min(text.length, end + CONTEXT_CHARS);
+  if (from > 0 && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1))) from -= 1;
+  if (to < text.length && isHighSurrogate(text.charCodeAt(to - 1)) && isLowSurrogate(text.charCodeAt(to))) to += 1;
   return `${from > 0 ? "…" : ""}${text.slice(from, to)}${to < text.length ? "…" : ""}`;
 }
+
+/** @param {number} code */
+const isHighSurrogate = (code) => code >= 0xd800 && code <= 0xdbff;
+/** @param {number} code */
+const isLowSurrogate = (code) => code >= 0xdc00 && code <= 0xdfff;
 
 /**
  * Replace the target's text. For "searchQuery": search (one sync), then replace the first hit or every
