@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bridge.word.envelope import Code, diagnostic, fail
+from bridge.word.ops.normalize import json_type
 from bridge.word.retries import RequestKey, ResultCache, pane_change
 from bridge.word.sessions import (
     Envelope,
@@ -75,8 +76,11 @@ class Hub:
             listener()
 
     # ---- sessions -------------------------------------------------------
-    def attach(self, hello: dict[str, Any], channel: PaneChannel) -> PaneSession:
-        """Open (or resume) the session a pane asks for in its `hello`."""
+    def attach(self, hello: Any, channel: PaneChannel) -> PaneSession:
+        """Open (or resume) the session a pane asks for in its `hello` (the first frame, any JSON: checked here)."""
+        if not isinstance(hello, dict):
+            raise HelloError(Code.INVALID_ARG, f"the first frame must be a hello: a JSON object with type \"hello\", "
+                                               f"got {json_type(hello)}")
         if hello.get("type") != "hello":
             raise HelloError(Code.INVALID_ARG, "the first frame must be a hello")
         if hello.get("protocol") != 1:
