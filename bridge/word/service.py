@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 
 from bridge import outbound
+from bridge.outbound import clip
 from bridge.word.envelope import Code, OpError, clean, clean_text, diagnostic, lone_surrogate_at, surrogate_escape
 from bridge.word.hub import Hub
 from bridge.word.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task, summarize
@@ -60,8 +61,9 @@ class EditService:
             task_id = None if task_id is None or not task_id.strip() else task_id
             task_id = task_id or "task_" + secrets.token_hex(8)
             document = _optional_text(document, "document", MAX_DOCUMENT_REF)
-        except OpError as err:
-            return self._refused(err.envelope(), task_id if isinstance(task_id, str) else "", content, None)
+        except OpError as err:  # the refusal names the op the call asked for, and echoes no more than a valid taskId
+            echoed = clip(clean_text(task_id), MAX_TASK_ID) if isinstance(task_id, str) else ""
+            return self._refused(err.envelope(named_op(meta)), echoed, clean(content), None)
         try:
             _refuse_lone_surrogates({"meta": meta, "content": content, "action": action, "target": target,
                                      "taskId": task_id, "document": document})
