@@ -129,8 +129,8 @@ export function createEngine({
     const notes = [];
     /** @type {(() => void)[]} */
     const readBacks = [];
-    /** @type {() => number} after the closing sync: retires the ids whose text the op removed */
-    let settleIds = () => 0;
+    /** @type {() => { gone: number, reused: Map<string, string> }} after the closing sync (registry.queueChecks) */
+    let settleIds = () => ({ gone: 0, reused: new Map() });
     registry.beginOp();
     beforeWord();
     try {
@@ -159,11 +159,16 @@ export function createEngine({
         return result;
       });
       for (const readBack of readBacks) runReadBack(readBack, (note) => notes.push(note));
-      const gone = settleIds();
+      const { gone, reused } = settleIds();
+      const answer = reused.size > 0 ? withIds(data, reused) : data;
       if (gone > 0) {
         notes.push(diagnostic("info", `${gone} range id${gone === 1 ? "" : "s"} of earlier ops covered text this op removed or replaced: ${gone === 1 ? "it is" : "they are"} retired (E_NOT_FOUND from now on)`));
       }
-      return outcome(okEnvelope(opName, data, notes));
+      const released = registry.releasedThisOp();
+      if (released > 0) {
+        notes.push(diagnostic("warn", `${released} older id${released === 1 ? " was" : "s were"} released: the pane keeps at most ${registry.limit} range and table ids and releases the least recently used first. An op on a released id answers E_NOT_FOUND; read the document or search again for fresh ids (trackResults and readDocument's limit keep fewer)`));
+      }
+      return outcome(okEnvelope(opName, answer, notes));
     } catch (err) {
       if (err instanceof PartialFailure) {
         // Part of the op was done (a batch): its data says what, and the ids it returns stay valid.
@@ -363,6 +368,23 @@ export function removalOf(op, args) {
   if (op === "hyperlink.set" && given.text === undefined) return undefined;
   if (op === "replace") return "replaced by a replace op, which gives no ids for the new text: search for it to get one";
   return `removed or replaced by ${op}: read or search the document again for ids of what is there now`;
+}
+
+/**
+ * A result with ids replaced: every string that is one of `ids`' keys becomes its value (the earlier id that
+ * stands for a block id minted again for the same paragraph).
+ * @template T
+ * @param {T} value
+ * @param {Map<string, string>} ids
+ * @returns {T}
+ */
+export function withIds(value, ids) {
+  if (typeof value === "string") return /** @type {T} */ (ids.get(value) ?? value);
+  if (Array.isArray(value)) return /** @type {T} */ (value.map((item) => withIds(item, ids)));
+  if (typeof value === "object" && value !== null) {
+    return /** @type {T} */ (Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withIds(item, ids)])));
+  }
+  return value;
 }
 
 /**

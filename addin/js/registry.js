@@ -56,6 +56,8 @@ const RETIRED_KEPT = 1000;
  * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number, empty?: boolean }) => (string | undefined)[]} addAll
  *   ids for the first `cap` objects (as add), `undefined` for the rest, which stay untracked
  * @property {() => number} mintedThisOp  how many new ids the running op created so far
+ * @property {() => number} releasedThisOp  how many older ids the running op released to stay within the limit
+ *   (least recently used first; a later use is E_NOT_FOUND saying so)
  * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND
  * @property {(id: string, field: string) => Word.Table} table  the tracked Table of an id, or E_NOT_FOUND
@@ -74,12 +76,15 @@ const RETIRED_KEPT = 1000;
  *   takes back the removals queued) after it (a batch rolls back one failed op of many)
  * @property {(since?: number) => void} rollbackOp  the op failed: forget the ids it minted (never returned), or
  *   those minted after `since`, and untrack their objects; its queued removals are taken back
- * @property {(removal?: string) => () => number} queueChecks  at the end of an op that succeeded, before the sync
- *   that ends it: queue the reads that tell which ranges are empty (Range.isEmpty, WordApi 1.3; nothing below) —
- *   those minted since their last read, and, when the op removed or replaced text (`removal` says how, for the
- *   message), every range that had text and that the op did not use itself. The function returned, called after
- *   that sync, retires the ranges that lost their text to the op (a later use is E_NOT_FOUND: "is gone: its text
- *   was " + removal) and says how many
+ * @property {(removal?: string) => () => { gone: number, reused: Map<string, string> }} queueChecks  at the end of an
+ *   op that succeeded, before the sync that ends it: queue the reads that tell which ranges are empty
+ *   (Range.isEmpty, WordApi 1.3; nothing below) — those minted since their last read, and, when the op removed or
+ *   replaced text (`removal` says how, for the message), every range that had text and that the op did not use
+ *   itself — and, when the op minted block ids, which paragraphs they and the earlier block ids are in (WordApi
+ *   1.6). The function returned, called after that sync, retires the ranges that lost their text to the op (a
+ *   later use is E_NOT_FOUND: "is gone: its text was " + removal; `gone` counts them), releases each new block id
+ *   whose paragraph an earlier block id designates (`reused`: new id → that earlier id, which the op's result must
+ *   answer instead; the new id keeps standing for it), and releases the least recently used ids beyond the limit
  */
 
 /** @returns {string} 4 random base-36 characters */
@@ -109,6 +114,10 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
   const heldCollections = new Map();
   /** @type {Map<string, string>} retired ids → why (the most recent RETIRED_KEPT) */
   const retired = new Map();
+  /** @type {Map<string, IdKind>} ids released to stay within the limit (the most recent RETIRED_KEPT) */
+  const evicted = new Map();
+  /** @type {Map<string, string>} new block ids released for an earlier id of the same paragraph → that id */
+  const aliases = new Map();
   /** @type {Map<string, { why: string, op: number, seq: number }>} ids whose content a queued write removes */
   const removals = new Map();
   let counter = 0;
@@ -116,6 +125,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
   let tick = 0;
   let currentOp = 0;
   let minted = 0;
+  let releasedThisOp = 0;
 
   /** @param {OfficeExtension.ClientObject} object */
   function untrack(object) {
@@ -146,7 +156,11 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
   function evictBeyondLimit() {
     for (const [id, entry] of entries) {
       if (entries.size <= limit) break;
-      if (entry.used !== currentOp) release(id, entry); // never what the running op uses or returns
+      if (entry.used === currentOp) continue; // never what the running op uses or returns
+      release(id, entry);
+      releasedThisOp += 1;
+      evicted.set(id, entry.kind);
+      if (evicted.size > RETIRED_KEPT) evicted.delete(/** @type {string} */ (evicted.keys().next().value));
     }
   }
 
@@ -178,27 +192,133 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     return twin !== undefined && entries.get(twin)?.twin === id ? [id, twin] : [id];
   }
 
+  /**
+   * The id an id stands for: itself, or (a block id minted again for a paragraph that had one) the earlier id.
+   * @param {string} id
+   */
+  function canonical(id) {
+    return entries.has(id) ? id : aliases.get(id) ?? id;
+  }
+
   /** @param {string} id */
   function lookup(id) {
-    const entry = entries.get(id);
-    if (entry) touch(id, entry);
+    const entry = entries.get(canonical(id));
+    if (entry) touch(canonical(id), entry);
     return entry;
   }
 
   /**
-   * @param {string} id
+   * Queue the reads of Range.isEmpty (WordApi 1.3) that tell which ranges lost their text (see
+   * {@link Registry.queueChecks}); the function returned, after the sync, retires those and says how many.
+   * @param {string | undefined} removal
+   * @returns {() => number}
+   */
+  function queueEmptiness(removal) {
+    if (supports && !supports("WordApi", "1.3")) return () => 0;
+    /** @type {[string, RegistryEntry, Word.Range, boolean][]} id, entry, its range, whether it may have lost its text */
+    const checks = [];
+    for (const [id, entry] of entries) {
+      if (entry.kind !== "rng" || removals.has(id)) continue;
+      // An id the op used is its own target: a block whose text it rewrote is still that block (it widens).
+      const suspect = removal !== undefined && entry.empty === false && entry.used !== currentOp;
+      if (!suspect && entry.empty !== undefined) continue;
+      const range = /** @type {Word.Range} */ (entry.object);
+      try {
+        range.load("isEmpty");
+      } catch {
+        continue; // the object is no longer usable: nothing to learn from it
+      }
+      checks.push([id, entry, range, suspect]);
+    }
+    return () => {
+      let gone = 0;
+      for (const [id, entry, range, suspect] of checks) {
+        if (entries.get(id) !== entry) continue; // retired or released meanwhile
+        let empty;
+        try {
+          empty = range.isEmpty;
+        } catch {
+          continue;
+        }
+        if (suspect && empty) {
+          retire(id, `its text was ${removal}`);
+          gone += 1;
+        } else entry.empty = empty;
+      }
+      return gone;
+    };
+  }
+
+  /**
+   * When the op minted block ids (ranges of whole paragraphs: readDocument, insertMarkdown), queue the reads that
+   * tell which of them designate a paragraph an earlier block id designates: the uniqueLocalId (WordApi 1.6) of
+   * the paragraphs each range is in, for the new ids and the earlier ones alike, read in the same sync, so both
+   * are compared as the document is then. A new id whose one paragraph is the one paragraph of an earlier id is
+   * released, and the earlier id stands for it (the caller answers it instead): reading a page again gives the
+   * ids it gave before and does not use up the limit. Nothing is read when the op minted no block id.
+   * @returns {() => Map<string, string>}  after the sync: new id → the earlier id that stands for it
+   */
+  function queueSameParagraphs() {
+    /** @type {Map<string, string>} */
+    const reused = new Map();
+    if (supports && !supports("WordApi", "1.6")) return () => reused;
+    const isBlock = (/** @type {string} */ id, /** @type {RegistryEntry} */ entry) => entry.kind === "rng" && entry.paragraphs === true && !entry.edges && !removals.has(id);
+    const fresh = [...entries].filter(([id, entry]) => entry.minted === currentOp && isBlock(id, entry));
+    if (fresh.length === 0) return () => reused;
+    const earlier = [...entries].filter(([id, entry]) => entry.minted !== currentOp && isBlock(id, entry));
+    /** @type {(entry: RegistryEntry) => Word.ParagraphCollection} */
+    const queue = (entry) => /** @type {Word.Range} */ (entry.object).getRange("Whole").paragraphs.load("uniqueLocalId");
+    const read = (/** @type {[string, RegistryEntry][]} */ list) => list.map(([id, entry]) => /** @type {const} */ ([id, entry, queue(entry)]));
+    const freshRead = read(fresh);
+    const earlierRead = read(earlier);
+    /** @param {Word.ParagraphCollection} paragraphs @returns {string | undefined} the one paragraph's id */
+    const single = (paragraphs) => {
+      try {
+        return paragraphs.items.length === 1 ? paragraphs.items[0].uniqueLocalId : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    return () => {
+      /** @type {Map<string, string>} paragraph → the earlier id used last (entries run least recently used first) */
+      const byParagraph = new Map();
+      for (const [id, entry, paragraphs] of earlierRead) {
+        const paragraph = entries.get(id) === entry ? single(paragraphs) : undefined;
+        if (paragraph) byParagraph.set(paragraph, id);
+      }
+      for (const [id, entry, paragraphs] of freshRead) {
+        const paragraph = entries.get(id) === entry ? single(paragraphs) : undefined;
+        const before = paragraph === undefined ? undefined : byParagraph.get(paragraph);
+        const kept = before === undefined ? undefined : entries.get(before);
+        if (before === undefined || !kept) continue;
+        release(id, entry);
+        touch(before, kept);
+        reused.set(id, before);
+        aliases.set(id, before);
+        if (aliases.size > RETIRED_KEPT) aliases.delete(/** @type {string} */ (aliases.keys().next().value));
+      }
+      return reused;
+    };
+  }
+
+  /**
+   * @param {string} given
    * @param {IdKind} kind
    * @param {string} field
    * @returns {OfficeExtension.ClientObject}
    */
-  function objectOf(id, kind, field) {
+  function objectOf(given, kind, field) {
+    const id = canonical(given);
     const removal = removals.get(id);
     if (removal) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${removal.why} by an earlier op of this batch`, field);
     const entry = lookup(id);
     const gone = entry ? undefined : retired.get(id);
     if (gone) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${gone}`, field);
+    const what = kind === "rng" ? "range" : kind === "tbl" ? "table" : "note";
+    if (!entry && evicted.has(id)) {
+      throw new PaneError("E_NOT_FOUND", `The ${what} id "${id}" was released: the pane keeps at most ${limit} ids and releases the least recently used first. Read the document (readDocument with includeRangeIds) or search again for a fresh id`, field);
+    }
     if (!entry || entry.kind !== kind) {
-      const what = kind === "rng" ? "range" : kind === "tbl" ? "table" : "note";
       throw new PaneError("E_NOT_FOUND", `Unknown or expired ${what} id "${id}" (ids are valid while the pane stays open)`, field);
     }
     return entry.object;
@@ -236,7 +356,8 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     }
     idOf.set(object, id);
     minted += 1;
-    evictBeyondLimit();
+    // A new block id may turn out to be an earlier one's paragraph (queueChecks): the earlier ones stay until then.
+    if (!paragraphs) evictBeyondLimit();
     return id;
   }
 
@@ -249,14 +370,16 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       return objects.map((object, index) => (index < cap ? add(kind, object, holds, undefined, undefined, undefined, empty) : undefined));
     },
     mintedThisOp: () => minted,
+    releasedThisOp: () => releasedThisOp,
     lookup,
     requireAnchors(field) {
       if (supports && !supports("WordApi", "1.3")) {
         throw new PaneError("E_UNSUPPORTED", `${field}: anchors ("anchor:<id>") need WordApi 1.3, which this Word does not offer; use a rangeId`, field);
       }
     },
-    range(id, field) {
-      const range = /** @type {Word.Range} */ (objectOf(id, "rng", field));
+    range(given, field) {
+      const range = /** @type {Word.Range} */ (objectOf(given, "rng", field));
+      const id = canonical(given);
       const entry = entries.get(id);
       if (entry?.paragraphs !== true) return range;
       const whole = wholeParagraphs(range, entry.edges?.first === true);
@@ -264,8 +387,8 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       return whole;
     },
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
-    isParagraphs: (id) => entries.get(id)?.paragraphs === true,
-    edgesOf: (id) => (entries.get(id)?.kind === "tbl" ? { first: true, last: true, only: true } : entries.get(id)?.edges),
+    isParagraphs: (id) => entries.get(canonical(id))?.paragraphs === true,
+    edgesOf: (id) => (entries.get(canonical(id))?.kind === "tbl" ? { first: true, last: true, only: true } : entries.get(canonical(id))?.edges),
     removing(id, why) {
       for (const each of withTwin(id)) removals.set(each, { why, op: currentOp, seq: ++tick });
     },
@@ -273,6 +396,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     beginOp() {
       currentOp += 1;
       minted = 0;
+      releasedThisOp = 0;
       evictBeyondLimit();
     },
     mark: () => tick,
@@ -291,38 +415,13 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       }
     },
     queueChecks(removal) {
-      if (supports && !supports("WordApi", "1.3")) return () => 0;
-      /** @type {[string, RegistryEntry, Word.Range, boolean][]} id, entry, its range, whether it may have lost its text */
-      const checks = [];
-      for (const [id, entry] of entries) {
-        if (entry.kind !== "rng" || removals.has(id)) continue;
-        // An id the op used is its own target: a block whose text it rewrote is still that block (it widens).
-        const suspect = removal !== undefined && entry.empty === false && entry.used !== currentOp;
-        if (!suspect && entry.empty !== undefined) continue;
-        const range = /** @type {Word.Range} */ (entry.object);
-        try {
-          range.load("isEmpty");
-        } catch {
-          continue; // the object is no longer usable: nothing to learn from it
-        }
-        checks.push([id, entry, range, suspect]);
-      }
+      const emptiness = queueEmptiness(removal);
+      const sameParagraphs = queueSameParagraphs();
       return () => {
-        let gone = 0;
-        for (const [id, entry, range, suspect] of checks) {
-          if (entries.get(id) !== entry) continue; // retired or released meanwhile
-          let empty;
-          try {
-            empty = range.isEmpty;
-          } catch {
-            continue;
-          }
-          if (suspect && empty) {
-            retire(id, `its text was ${removal}`);
-            gone += 1;
-          } else entry.empty = empty;
-        }
-        return gone;
+        const gone = emptiness();
+        const reused = sameParagraphs();
+        evictBeyondLimit();
+        return { gone, reused };
       };
     },
   };
