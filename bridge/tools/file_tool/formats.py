@@ -12,6 +12,9 @@
 - YAML: the safe loader; dates become ISO strings, binary becomes base64. A key is its own text (`1`, `true`,
   `0x1F`, `~`): JSON keys are strings, and typed keys would merge (Python's `1 == True`). Values keep their types.
   Aliases are followed but a file that would expand to more than MAX_NODES values (an alias bomb) is refused.
+  Sequences and mappings nested more than MAX_YAML_DEPTH levels deep (`[[[…]]]`, `- - - x`, ever deeper
+  indentation) are refused before the document is composed: libyaml's composer recurses on the C stack, so a
+  100 KB file of brackets would crash the process rather than raise (`_check_depth`).
 - XML: checked by defusedxml (entity declarations, external entities and DTD fetching refused, so a billion
   laughs file or an XXE probe never expands), then converted with xmltodict's convention: an element is a key,
   attributes are `@name` keys, text beside attributes or children is `#text`, repeated elements become a list,
@@ -56,6 +59,8 @@ DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?")
 """The shape of a JSON number without exponent, sign `+` or leading zeros (what `cell_value` may type)."""
 MAX_NUMBER_TEXT: Final = 24
 """Longer cells are never a number's own text (17 significant digits, sign, point, zeros before them)."""
+MAX_YAML_DEPTH: Final = 100
+"""Levels of YAML sequences and mappings (as JSON arrays and objects) a file may nest, as data_formatter's JSON."""
 _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -285,7 +290,35 @@ def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[dict[str, An
 YamlLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 
 
+def _check_depth(text: str) -> None:
+    """Refuse YAML nested deeper than MAX_YAML_DEPTH before anything recurses on it.
+
+    libyaml's parser keeps its state on the heap, so walking its events is safe at any depth; the composer that
+    `yaml.load` runs next recurses once per level on the C stack (`catch RecursionError` cannot help: the process
+    dies of SIGSEGV). The walk stops at the first level too many, which also bounds the scanner's cost (it looks at
+    every open flow level for each token). A syntax error ends the walk: the load below reports it as it always
+    did, having nested no deeper than the walk saw."""
+    depth = 0
+    events = yaml.parse(text, Loader=_BaseLoader)
+    try:
+        for event in events:
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    mark = event.start_mark
+                    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+                    raise FileToolError(f"Failed to parse YAML file: nested too deeply (more than {MAX_YAML_DEPTH} "
+                                        f"levels of sequences and mappings{where})")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    finally:
+        events.close()
+
+
 def parse_yaml(text: str) -> Any:
+    _check_depth(text)
     try:
         value = yaml.load(text, Loader=YamlLoader)  # noqa: S506 - a safe loader (C or Python)
     except yaml.MarkedYAMLError as exc:
