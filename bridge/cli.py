@@ -268,19 +268,20 @@ def _call(args: argparse.Namespace) -> int:
 async def _call_remote(config: BridgeConfig, meta: dict[str, Any], document: str | None,
                        task_id: str | None) -> dict[str, Any]:
     from bridge.word.remote import BridgeError, mcp_client, unexpected_failure
+    from bridge.word.sessions import new_task_id
 
-    arguments: dict[str, Any] = {"content": f"{meta['op']} from the command line", "meta": meta}
+    # Without --task-id the call gets one here: an answer lost on the way names it, for a retry that cannot run twice.
+    task_id = task_id or new_task_id()
+    arguments: dict[str, Any] = {"content": f"{meta['op']} from the command line", "meta": meta, "taskId": task_id}
     if document:
         arguments["document"] = document
-    if task_id:
-        arguments["taskId"] = task_id
     try:
         async with mcp_client(config) as client:
             result = await client.call_tool("editTask", arguments)
     except BridgeError as err:
-        return err.envelope(meta["op"], task_id or "")
+        return err.envelope(meta["op"], task_id)
     except Exception as exc:  # one line, not a traceback: the person reads this
-        return unexpected_failure(config, exc).envelope(meta["op"], task_id or "")
+        return unexpected_failure(config, exc, task_id).envelope(meta["op"], task_id)
     return dict(result.structured_content or {})
 
 

@@ -31,6 +31,7 @@ from bridge.word.sessions import (
     PaneGone,
     PaneSession,
     ProgressCallback,
+    new_task_id,
 )
 
 
@@ -248,7 +249,7 @@ class Hub:
         first outcome (and waits for it if it is still running) instead of sending the op again; the same
         `task_id` with another request is refused with `E_INVALID_ARG` on `taskId`.
         """
-        task_id = task_id or "task_" + secrets.token_hex(8)
+        task_id = task_id or new_task_id()
         key = key or RequestKey.of(op, document)
         repeat = self.cached(task_id, key)
         if repeat is not None:

@@ -51,6 +51,7 @@ from bridge.word.remote import (
     op_name,
 )
 from bridge.word.service import compact_json
+from bridge.word.sessions import new_task_id
 
 log = logging.getLogger("word_bridge.pass_through")
 
@@ -105,6 +106,10 @@ class PassThrough:
     async def forward(self, request: JSONRPCRequest, send: Send) -> bool:
         """Answer `request` through the bridge; False when the bridge did not run it (the SDK route should)."""
         params = dict(request.params or {})
+        arguments = params.get("arguments")
+        if params.get("name") not in READ_ONLY_TOOLS and isinstance(arguments, dict) and arguments.get("taskId") is None:
+            # An edit without a taskId gets one here, so an answer lost on the way can name the key to retry with.
+            params["arguments"] = {**arguments, "taskId": new_task_id()}
         version = self._version_of(params) or LATEST_HANDSHAKE_VERSION
         taken = True  # a cancelled call is answered: closing our request told the bridge, the client waits for nothing
         with anyio.CancelScope() as scope:

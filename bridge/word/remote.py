@@ -24,7 +24,7 @@ from bridge.config import BridgeConfig
 from bridge.setup.certs import MissingCertificates
 from bridge.setup.probe import Probe, client_ssl, probe_bridge, unreachable_message
 from bridge.word.envelope import Code
-from bridge.word.sessions import ProgressCallback
+from bridge.word.sessions import ProgressCallback, new_task_id
 
 log = logging.getLogger("word_bridge.remote")
 
@@ -44,8 +44,10 @@ class BridgeError(Exception):
         self.msg = msg
 
     def envelope(self, op: str = "unknown", task_id: str = "") -> dict[str, Any]:
+        """The error envelope of a call with `task_id`; when it may have run, the message says to retry with it."""
         return {"ok": False, "op": op, "data": {}, "code": self.code,
-                "diagnostics": [{"level": "error", "msg": self.msg}], "taskId": task_id, "document": None}
+                "diagnostics": [{"level": "error", "msg": retry_hint(self.msg, task_id)}], "taskId": task_id,
+                "document": None}
 
 
 def token_message(config: BridgeConfig) -> str:
@@ -56,6 +58,7 @@ def token_message(config: BridgeConfig) -> str:
 
 
 _MAY_HAVE_RUN = "an edit may or may not have been applied"
+_RETRY = "Retry with the same taskId"
 
 
 def disconnected_message(config: BridgeConfig, detail: object, task_id: str = "") -> str:
@@ -69,8 +72,13 @@ def disconnected_message(config: BridgeConfig, detail: object, task_id: str = ""
     text = str(detail)
     if _MAY_HAVE_RUN not in text:
         text = f"the bridge on port {config.port} closed the connection without answering ({text}); {_MAY_HAVE_RUN}"
-    if task_id:
-        text += f". Retry with the same taskId ({task_id}) to get its result without running it twice."
+    return retry_hint(text, task_id)
+
+
+def retry_hint(text: str, task_id: str) -> str:
+    """`text`, which may say an edit may have run, with how to find out: retry with its taskId (once)."""
+    if task_id and _MAY_HAVE_RUN in text and _RETRY not in text:
+        text += f". {_RETRY} ({task_id}) to get its result without running it twice."
     return text
 
 
@@ -302,11 +310,14 @@ class RemoteEditService:
             raise
 
     async def edit_task(self, *, progress: ProgressCallback | None = None, **kwargs: Any) -> dict[str, Any]:
+        # A call without a taskId gets one here, so an answer lost on the way can name the key to retry with.
+        given = kwargs.get("task_id")
         arguments = {k: v for k, v in {
             "content": kwargs.get("content"), "meta": kwargs.get("meta"), "action": kwargs.get("action"),
-            "target": kwargs.get("target"), "taskId": kwargs.get("task_id"), "document": kwargs.get("document"),
+            "target": kwargs.get("target"), "taskId": new_task_id() if given is None else given,
+            "document": kwargs.get("document"),
         }.items() if v is not None}
-        task_id = kwargs.get("task_id") or ""
+        task_id = arguments["taskId"] if isinstance(arguments["taskId"], str) else ""
         try:
             result = await self._call("editTask", arguments, progress)
         except BridgeError as err:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import secrets
 from typing import Any
 
 import httpx
@@ -21,7 +20,7 @@ from bridge.word.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task, summarize
 from bridge.word.ops.normalize import json_type
 from bridge.word.pictures import PictureLimits, load_picture
 from bridge.word.retries import RequestKey
-from bridge.word.sessions import ProgressCallback
+from bridge.word.sessions import ProgressCallback, new_task_id
 
 MAX_TASK_ID = 200
 MAX_DOCUMENT_REF = 300
@@ -59,7 +58,7 @@ class EditService:
         try:
             task_id = _optional_text(task_id, "taskId", MAX_TASK_ID)
             task_id = None if task_id is None or not task_id.strip() else task_id
-            task_id = task_id or "task_" + secrets.token_hex(8)
+            task_id = task_id or new_task_id()
             document = _optional_text(document, "document", MAX_DOCUMENT_REF)
         except OpError as err:  # the refusal names the op the call asked for, and echoes no more than a valid taskId
             echoed = clip(clean_text(task_id), MAX_TASK_ID) if isinstance(task_id, str) else ""

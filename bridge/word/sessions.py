@@ -7,6 +7,7 @@ without the machinery around them.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,6 +15,11 @@ from typing import Any, Protocol
 
 Envelope = dict[str, Any]
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
+
+
+def new_task_id() -> str:
+    """A taskId for a call that gave none: its key to retry with, should its answer be lost."""
+    return "task_" + secrets.token_hex(8)
 
 
 class PaneChannel(Protocol):
