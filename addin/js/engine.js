@@ -51,10 +51,12 @@ export const REPEATED = "repeated taskId: this is the first result; the op was n
  * @param {TaskStore} [options.taskStore]   taskId records that outlive this load (default: memory only)
  * @param {() => string | null | undefined} [options.documentSession]  the document's session id: the records'
  *   scope, so that two documents do not share taskIds
+ * @param {Readonly<Record<string, Handler>>} [options.handlers]  the op → handler table (tests give their own)
  * @returns {Engine}
  */
 export function createEngine({
   Word, Office, registryLimit = 500, cacheLimit = 200, taskStore = createTaskStore(), documentSession = () => null,
+  handlers = HANDLERS,
 }) {
   const registry = createRegistry({ limit: registryLimit, supports: (name, version) => supports(name, version) });
   /** @type {Map<string, { fingerprint: Fingerprint, pending: Promise<ExecuteOutcome>, settled: boolean }>} oldest first */
@@ -118,10 +120,10 @@ export function createEngine({
       notRun.add(refused);
       return refused;
     }
-    const handler = Object.hasOwn(HANDLERS, opName) ? HANDLERS[opName] : undefined;
+    const handler = Object.hasOwn(handlers, opName) ? handlers[opName] : undefined;
     if (!handler) {
       return outcome(errorEnvelope(opName, "E_UNSUPPORTED", [
-        diagnostic("error", `Unsupported op "${opName}"; supported: ${Object.keys(HANDLERS).join(", ")}`, "op"),
+        diagnostic("error", `Unsupported op "${opName}"; supported: ${Object.keys(handlers).join(", ")}`, "op"),
       ]));
     }
 
@@ -133,6 +135,8 @@ export function createEngine({
     let settleIds = () => ({ gone: 0, reused: new Map() });
     registry.beginOp();
     beforeWord();
+    /** Whether what Word last saw of this op was a sync that failed (then nothing of it is left queued). */
+    let failedAtSync = false;
     try {
       const data = await Word.run(sharedAnchor(), async (context) => {
         const result = await runStep(handler, opName, {
@@ -142,10 +146,12 @@ export function createEngine({
           Office,
           registry,
           supports,
-          handlers: HANDLERS,
+          handlers,
           sync: async () => {
             syncs += 1;
+            failedAtSync = true;
             await context.sync();
+            failedAtSync = false;
           },
           note: (level, msg, field) => notes.push(diagnostic(level, msg, field)),
           progress: (done, total, message) => onProgress({ id: cmd.id ?? "", done, total, message }),
@@ -156,8 +162,10 @@ export function createEngine({
         // which ranges are empty now.
         settleIds = registry.queueChecks(removalOf(opName, cmd.op.args));
         syncs += 1;
+        failedAtSync = true; // Word.run's closing sync: if the run fails now, it failed there
         return result;
       });
+      failedAtSync = false;
       for (const readBack of readBacks) runReadBack(readBack, (note) => notes.push(note));
       const { gone, reused } = settleIds();
       const answer = reused.size > 0 ? withIds(data, reused) : data;
@@ -181,6 +189,16 @@ export function createEngine({
         return partial;
       }
       registry.rollbackOp();
+      const context = sharedAnchor().context;
+      if (!failedAtSync && hasQueuedWork(context)) {
+        // The handler threw between syncs: what it queued since its last sync (loads, the tracking of ids it
+        // minted and the release of the ones rolled back) is still in the shared context's pending request, and
+        // would run with the next op's first sync, where a load that fails would fail that op. Word.run gives
+        // each run a fresh context; sharing one, the engine sends what is left now, as part of this op, and
+        // ignores the outcome.
+        syncs += 1;
+        await context.sync().catch(() => {});
+      }
       const { code, diagnostics } = mapError(err, undefined, cmd.op.args);
       return outcome(errorEnvelope(opName, code, [...notes, ...diagnostics]));
     }
@@ -224,7 +242,7 @@ export function createEngine({
 
   return {
     registry,
-    supportedOps: Object.keys(HANDLERS),
+    supportedOps: Object.keys(handlers),
     get paused() {
       return paused;
     },
@@ -368,6 +386,19 @@ export function removalOf(op, args) {
   if (op === "hyperlink.set" && given.text === undefined) return undefined;
   if (op === "replace") return "replaced by a replace op, which gives no ids for the new text: search for it to get one";
   return `removed or replaced by ${op}: read or search the document again for ids of what is there now`;
+}
+
+/**
+ * Whether a request context holds actions queued since its last sync. Office.js keeps them in the context's
+ * pending request (ClientRequestContext.m_pendingRequest: null right after a sync, else a ClientRequest whose
+ * hasActions says whether anything was queued; internal to Office.js, which the simulator models); a context
+ * that does not say counts as holding some (a sync with nothing queued makes no round trip in Office.js).
+ * @param {Word.RequestContext} context
+ */
+export function hasQueuedWork(context) {
+  const pending = /** @type {{ m_pendingRequest?: { hasActions?: boolean } | null }} */ (/** @type {unknown} */ (context));
+  if (!("m_pendingRequest" in pending)) return true;
+  return pending.m_pendingRequest !== null && pending.m_pendingRequest?.hasActions !== false;
 }
 
 /**

@@ -428,6 +428,14 @@ export function createRuntime(sim) {
     get application() {
       return { context: this };
     }
+    /**
+     * Office.js keeps what was queued since the last sync in the context's pending request
+     * (ClientRequestContext.m_pendingRequest, internal: null after a sync, else a ClientRequest whose hasActions
+     * says whether any action was queued); a failed Word.run leaves it on the context for its next sync. Read only.
+     */
+    get m_pendingRequest() {
+      return this._queue.length > 0 ? { hasActions: true } : null;
+    }
     /** context.load(object, option) */
     load(obj, option) {
       if (!isProxy(obj)) throw wordError("InvalidArgument", "RequestContext.load");
