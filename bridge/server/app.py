@@ -18,23 +18,25 @@ from starlette.types import ASGIApp
 
 from bridge import __version__
 from bridge.config import BridgeConfig
-from bridge.word.hub import Hub
-from bridge.setup.icons import icon_png
-from bridge.setup.hints import playground_url
-from bridge.setup.manifest import render_manifest
+from bridge.paths import addin_dir
 from bridge.server.mcp_tools import build_mcp_server
 from bridge.server.rpc import refusal as rpc_refusal
 from bridge.server.rpc import rpc_endpoint
-from bridge.tools import file_tool
-from bridge.word.pane_socket import PaneEndpoint
-from bridge.paths import addin_dir
 from bridge.server.security import AccessPolicy, GuardMiddleware
 from bridge.server.shortcut import EndpointShortcut
+from bridge.setup.hints import playground_url
+from bridge.setup.icons import icon_png
+from bridge.setup.manifest import render_manifest
+from bridge.tools import file_tool
+from bridge.word.hub import Hub
+from bridge.word.pane_socket import PaneEndpoint
 from bridge.word.service import EditService
 
 NO_CACHE = {"Cache-Control": "no-cache"}
 MAX_MCP_BODY_BYTES = 32 * 1024 * 1024
-SERVED_SUFFIXES = (".js", ".css", ".html", ".png", ".svg", ".json")
+# What the pane and the playground load: pages, modules, styles and images. Not the development files beside them
+# (package.json, package-lock.json, jsconfig.json, READMEs, the simulator's .mjs tools).
+SERVED_SUFFIXES = (".js", ".css", ".html", ".png", ".svg", ".ico")
 MCP_PATH = "/mcp"
 
 
@@ -51,11 +53,11 @@ class Bridge:
 
 
 class AddinFiles(StaticFiles):
-    """The pane's modules under /addin/, without dev tooling (node_modules, package.json)."""
+    """The pane's files under /addin/ (SERVED_SUFFIXES), without development tooling: node_modules, hidden files."""
 
     def lookup_path(self, path: str) -> tuple[str, object]:  # type: ignore[override]
         parts = Path(path).parts
-        if "node_modules" in parts or not path.endswith(SERVED_SUFFIXES) or path.endswith("package.json"):
+        if "node_modules" in parts or any(part.startswith(".") for part in parts) or not path.endswith(SERVED_SUFFIXES):
             return "", None
         return super().lookup_path(path)
 
