@@ -17,12 +17,25 @@ directory (`WORD_BRIDGE_DATA_DIR`: annotation database, e2e login state, MCP con
 path resolving into one with `ProtectedPath`, an `OutsideAllowedDirs` whose message says which place it is. The
 readers also refuse private key files anywhere: by name (`*.key`, `id_rsa`…) before reading (`resolve_readable`),
 by a PEM private-key block after (`refuse_secret_content`).
+
+A checked path is a name, and the file system can change between the check and the open: another process swapping
+a directory of the path for a symlink leading out would have the open follow it (`O_NOFOLLOW` covers only the last
+component). The tools therefore open what they checked with `open_inside` (and look at it with `stat_inside`): from
+the allowed directory holding it, one component at a time, each directory opened relative to the one before
+without following symlinks (`openat` with `O_NOFOLLOW | O_DIRECTORY`), the file itself relative to its directory
+with `O_NOFOLLOW`. A symlink met on the way can only have appeared after the check (the checked path has none):
+`PathChanged`, refused. (What this does not stop takes write access outside the fence: moving a directory out of
+it, or the secret in.) Windows has no `dir_fd`: there the file is opened by its checked path, then the path is
+resolved again and must be the same, inside the allowed directories, and name the same file (`st_dev`/`st_ino`)
+as the one opened; creating a symlink needs a privilege there, and this check narrows the race without closing it.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,3 +174,142 @@ def refuse_secret_content(path: str | os.PathLike[str], resolved: Path, data: by
     """Raise ProtectedPath when the bytes read hold a PEM private key block (whatever the file is called)."""
     if PEM_PRIVATE_KEY.search(data):
         raise ProtectedPath(os.fspath(path), resolved, dirs, None, "it holds a PEM private key")
+
+
+# ---- opening a checked path without following what may have been swapped in since ------------------------------
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY: Final = getattr(os, "O_DIRECTORY", 0)
+_CLOEXEC: Final = getattr(os, "O_CLOEXEC", 0)
+WALKS: Final = bool(_NOFOLLOW and _DIRECTORY and os.open in os.supports_dir_fd and os.stat in os.supports_dir_fd
+                    and os.mkdir in os.supports_dir_fd)
+"""Whether this system opens paths one directory at a time (`open_inside`): everywhere but Windows."""
+
+
+class PathChanged(OSError):
+    """A checked path changed before it was opened: a directory of it, or the file, is now a symlink (or a directory
+    became something else), or (Windows) the path no longer names the file that was opened."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(errno.ELOOP, f"{what} after the path was checked; refused", str(path))
+
+
+class DirectoryNotCreated(OSError):
+    """`open_inside(…, make_dirs=True)` could not create a missing directory of the path (the original failure's
+    errno and strerror)."""
+
+
+def _root_of(resolved: Path, dirs: list[Path]) -> Path:
+    """The allowed directory holding `resolved` (the deepest, when they nest)."""
+    roots = [d for d in dirs if _inside(resolved, d)]
+    if not roots:
+        raise OutsideAllowedDirs(str(resolved), resolved, dirs)
+    return max(roots, key=lambda d: len(d.parts))
+
+
+def _open_child(fd: int, part: str, here: Path) -> int:
+    """An fd of the directory `part` in the directory `fd` (`here` names it, for messages), not through a symlink."""
+    try:
+        return os.open(part, os.O_RDONLY | _NOFOLLOW | _DIRECTORY | _CLOEXEC, dir_fd=fd)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOTDIR, errno.ELOOP):
+            raise
+        try:  # ELOOP or (Linux) ENOTDIR for a symlink; ENOTDIR for a file
+            mode = os.stat(part, dir_fd=fd, follow_symlinks=False).st_mode
+        except OSError:
+            mode = 0
+        if exc.errno == errno.ELOOP or stat.S_ISLNK(mode):
+            raise PathChanged(here, f"{here} became a symbolic link") from None
+        if stat.S_ISDIR(mode):  # not a directory a moment ago: swapped back meanwhile
+            raise PathChanged(here, f"{here} was replaced") from None
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(here)) from None
+
+
+def _open_directory(resolved: Path, dirs: list[Path], make_dirs: bool) -> tuple[int, str]:
+    """(an fd of `resolved`'s directory, its name in it), reached from its allowed directory without following
+    a symlink; with `make_dirs`, missing directories are created on the way. `resolved` is not the allowed
+    directory itself."""
+    root = _root_of(resolved, dirs)
+    *parents, name = resolved.parts[len(root.parts):]
+    fd = os.open(root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    try:
+        for index, part in enumerate(parents):
+            here = root.joinpath(*parents[:index + 1])
+            try:
+                child = _open_child(fd, part, here)
+            except FileNotFoundError:
+                if not make_dirs:
+                    raise
+                try:
+                    os.mkdir(part, 0o777, dir_fd=fd)
+                except FileExistsError:
+                    pass  # made meanwhile: opened (and checked) below like any other
+                except OSError as exc:
+                    raise DirectoryNotCreated(exc.errno, exc.strerror, str(here)) from None
+                child = _open_child(fd, part, here)
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, name
+
+
+def _check_opened(fd: int, resolved: Path, dirs: list[Path]) -> None:
+    """Without `dir_fd` (Windows), the file opened by its path must still be the one the path names once resolved
+    again, inside the allowed directories: the same path, the same `st_dev`/`st_ino`."""
+    now = resolve_allowed(resolved, dirs)
+    opened, named = os.fstat(fd), os.stat(now)
+    if os.path.normcase(str(now)) != os.path.normcase(str(resolved)) or \
+            (opened.st_dev, opened.st_ino) != (named.st_dev, named.st_ino):
+        raise PathChanged(resolved, f"{resolved} was replaced")
+
+
+def open_inside(resolved: Path, flags: int, mode: int = 0o600, *, dirs: list[Path],
+                make_dirs: bool = False) -> int:
+    """`os.open` of `resolved` (a path `resolve_allowed` returned) without following any symlink that appeared since
+    the check, in it or in any directory on the way from its allowed directory (see the module's docstring).
+
+    With `make_dirs`, missing directories are created (DirectoryNotCreated when that fails). Raises PathChanged
+    when a symlink appeared (or, on Windows, the path names another file than the one opened), OutsideAllowedDirs
+    when `resolved` is in none of `dirs`, and the open's own OSError otherwise (FileNotFoundError,
+    NotADirectoryError, FileExistsError with O_EXCL…)."""
+    flags |= _NOFOLLOW | _CLOEXEC
+    if WALKS and any(os.path.normcase(str(resolved)) == os.path.normcase(str(d)) for d in dirs):
+        return os.open(resolved, flags, mode)  # an allowed directory itself: its path is trusted
+    if WALKS:
+        parent, name = _open_directory(resolved, dirs, make_dirs)
+        try:
+            return os.open(name, flags, mode, dir_fd=parent)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise PathChanged(resolved, f"{resolved} became a symbolic link") from None
+            raise
+        finally:
+            os.close(parent)
+    if make_dirs:
+        try:
+            resolved.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DirectoryNotCreated(exc.errno, exc.strerror, str(resolved.parent)) from None
+    fd = os.open(resolved, flags, mode)
+    try:
+        _check_opened(fd, resolved, dirs)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def stat_inside(resolved: Path, dirs: list[Path]) -> os.stat_result:
+    """`os.stat` of `resolved` (a path `resolve_allowed` returned) reached like `open_inside` reaches it: a symlink
+    that appeared since the check is PathChanged, never followed."""
+    if not WALKS or any(os.path.normcase(str(resolved)) == os.path.normcase(str(d)) for d in dirs):
+        return os.stat(resolved)
+    parent, name = _open_directory(resolved, dirs, make_dirs=False)
+    try:
+        info = os.stat(name, dir_fd=parent, follow_symlinks=False)
+    finally:
+        os.close(parent)
+    if stat.S_ISLNK(info.st_mode):
+        raise PathChanged(resolved, f"{resolved} became a symbolic link")
+    return info

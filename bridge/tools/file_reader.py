@@ -29,8 +29,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
-from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem,
-                                        refuse_secret_content, resolve_readable)
+from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, open_inside, path_problem,
+                                        refuse_secret_content, resolve_readable, stat_inside)
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.formatting.csv_limit import allow_large_fields
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
@@ -117,18 +117,22 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
     except (OSError, RuntimeError) as exc:  # a symlink loop
         raise _not_found(path, f"the path cannot be resolved: {exc}") from None
     try:
-        info = resolved.stat()
-    except FileNotFoundError:
+        info = stat_inside(resolved, dirs)  # never through a symlink swapped into the path since the check
+    except OutsideAllowedDirs as exc:
+        raise _outside(path, exc) from None
+    except (FileNotFoundError, NotADirectoryError):
         raise _not_found(path, f"{resolved} does not exist") from None
     except PermissionError:
         raise _denied(path, f"{resolved} cannot be examined (no permission)") from None
+    except OSError as exc:  # PathChanged: a directory of the path became a symlink since the check
+        raise _denied(path, f"{resolved} cannot be examined: {exc.strerror or exc}") from None
     if not stat.S_ISREG(info.st_mode):
         raise seed_error(INVALID_PARAMS, "Not a regular file", "not_a_file",
                          ["Give the path of a file, not a directory", "List the directory's files another way"],
                          file_path=path, error_details=f"{resolved} is a {_kind(info.st_mode)}")
     if info.st_size > max_size:
         raise _too_large(path, info.st_size, max_size)
-    data = _read_bytes(path, resolved, max_size)
+    data = _read_bytes(path, resolved, max_size, dirs)
     try:
         refuse_secret_content(path, resolved, data, dirs)
     except OutsideAllowedDirs as exc:
@@ -146,21 +150,25 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
             "size_bytes": len(data), "last_modified": modified, "metadata": _metadata(resolved, text, detailed)}
 
 
-def _read_bytes(path: str, resolved: Path, max_size: int) -> bytes:
-    """Open without following a final symlink swapped in since the check, never blocking on a FIFO."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+def _read_bytes(path: str, resolved: Path, max_size: int, dirs: list[Path]) -> bytes:
+    """Open without following a symlink swapped into the path since the check (`open_inside`), never blocking on a
+    FIFO."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(resolved, flags)
-    except FileNotFoundError:
+        fd = open_inside(resolved, flags, dirs=dirs)
+    except OutsideAllowedDirs as exc:
+        raise _outside(path, exc) from None
+    except (FileNotFoundError, NotADirectoryError):
         raise _not_found(path, f"{resolved} does not exist") from None
-    except OSError as exc:  # EACCES, or ELOOP: the file became a symlink after the check
+    except OSError as exc:  # EACCES, or PathChanged: the file or a directory became a symlink after the check
         raise _denied(path, f"{resolved} cannot be opened: {exc.strerror or exc}") from None
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        opened = os.fstat(handle.fileno())
+        if not stat.S_ISREG(opened.st_mode):
             raise _denied(path, f"{resolved} is no longer a regular file")
         data = handle.read(max_size + 1)  # a file that grew since stat() is still cut at the limit
     if len(data) > max_size:
-        raise _too_large(path, max(len(data), resolved.stat().st_size), max_size)
+        raise _too_large(path, max(len(data), opened.st_size), max_size)
     return data
 
 

@@ -5,7 +5,8 @@ A large answer then stays out of the model's context: the tool returns the store
 inside an allowed directory (WORD_BRIDGE_ALLOWED_DIRS), symlinks followed; `filename` is a plain file name.
 The place is checked before the tool is called (a refusal costs no call) but nothing is created until the
 response is written: a refused or failed call leaves no directory behind. An existing file is never
-overwritten, and a symlink is never followed when the file is created.
+overwritten, and no symlink is followed when the file and its directories are created, not even one swapped
+into the path after the check (`allowed_paths.open_inside`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Final
 
 from mcp.types import ResourceLink
 
-from bridge.tools.allowed_paths import InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem, resolve_allowed
+from bridge.tools.allowed_paths import (DirectoryNotCreated, InvalidPath, OutsideAllowedDirs, allowed_dirs,
+                                        open_inside, path_problem, resolve_allowed)
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.results import clip
 
@@ -93,36 +95,30 @@ def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filen
         target = resolve_allowed(directory / name, dirs)  # a symlink named like the file must not lead outside
     except OutsideAllowedDirs:
         raise FileToolError(f"File path '{clip(str(directory / name))}' is not within allowed directories") from None
+    except (OSError, RuntimeError) as exc:  # a symlink loop, or the path changing while it is resolved
+        raise FileToolError(f"Storage path '{shown}' cannot be resolved: {clip(str(exc))}") from None
     if os.path.lexists(directory / name) or target.exists():
         raise FileToolError(f"File '{target}' already exists; choose another filename")
     return StorageTarget(target, server, tool_name, response_format, description, shown)
 
 
-def _make_directory(target: StorageTarget) -> None:
-    """Create the file's directory now that there is a response to write, and check again that the file still
-    resolves inside the allowed directories (a symlink may have appeared since `plan_storage`)."""
-    try:
-        target.path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise FileToolError(f"Storage path '{target.shown}' cannot be created: {exc.strerror or exc}") from None
-    try:
-        resolve_allowed(target.path, allowed_dirs())
-    except OutsideAllowedDirs:
-        raise FileToolError(f"File path '{clip(str(target.path))}' is not within allowed directories") from None
-    except (OSError, RuntimeError) as exc:  # a symlink loop
-        raise FileToolError(f"Storage path '{target.shown}' cannot be resolved: {clip(str(exc))}") from None
-
-
 def write_response(target: StorageTarget, text: str) -> ResourceLink:
-    """Write `text` to the new file (never over an existing one, never through a symlink) and link to it."""
+    """Write `text` to the new file (never over an existing one, never through a symlink) and link to it. Its
+    directory is created now that there is a response to write; the file and the directories on the way are opened
+    from the allowed directory one at a time without following symlinks (`open_inside`), so a symlink swapped into
+    the path since `plan_storage` cannot lead the write outside."""
     data = text.encode("utf-8")
-    _make_directory(target)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    dirs = allowed_dirs()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(target.path, flags, 0o644)
+        fd = open_inside(target.path, flags, 0o644, dirs=dirs, make_dirs=True)
     except FileExistsError:
         raise FileToolError(f"File '{target.path}' already exists; choose another filename") from None
-    except OSError as exc:
+    except OutsideAllowedDirs as exc:
+        raise FileToolError(exc.refusal("File path", clip(str(target.path)))) from None
+    except (DirectoryNotCreated, NotADirectoryError) as exc:
+        raise FileToolError(f"Storage path '{target.shown}' cannot be created: {exc.strerror or exc}") from None
+    except OSError as exc:  # PathChanged: a directory of the path became a symlink since it was checked
         raise FileToolError(f"File '{target.path}' cannot be written: {exc.strerror or exc}") from None
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)

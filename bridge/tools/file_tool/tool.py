@@ -25,8 +25,8 @@ from mcp.server.mcpserver.exceptions import MCPServerError
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, ContentBlock, ResourceLink, TextContent
 
-from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, path_problem,
-                                        refuse_secret_content, resolve_readable)
+from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, PathChanged, allowed_dirs, open_inside,
+                                        path_problem, refuse_secret_content, resolve_readable)
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import Parsed, parse_file
 from bridge.tools.file_tool.merge import merge_file_data
@@ -56,9 +56,13 @@ def read_file_bytes(file_path: str, max_size: int = MAX_FILE_SIZE) -> bytes:
         raise FileToolError(exc.refusal("File path", shown)) from None
     except (OSError, RuntimeError):  # a symlink loop
         raise FileToolError(f"File '{shown}' does not exist or is not readable") from None
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(resolved, flags)  # O_NOFOLLOW: a symlink swapped in after the check is not followed
+        fd = open_inside(resolved, flags, dirs=dirs)  # never through a symlink swapped into the path since the check
+    except OutsideAllowedDirs as exc:
+        raise FileToolError(exc.refusal("File path", shown)) from None
+    except PathChanged as exc:
+        raise FileToolError(f"File '{shown}' does not exist or is not readable ({exc.strerror})") from None
     except OSError:
         raise FileToolError(f"File '{shown}' does not exist or is not readable") from None
     try:
