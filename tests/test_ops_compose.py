@@ -75,6 +75,20 @@ def test_markdown_all_heading_levels_and_nested_marks() -> None:
     assert blocks[6]["runs"] == [{"text": "both", "bold": True, "italic": True}]
 
 
+def test_setext_level_one_heading_is_a_title() -> None:
+    """readDocument writes a Title paragraph as a setext heading: it comes back as a title heading, `#` as Heading 1."""
+    blocks = markdown_to_blocks("Report\n======\n\n# Summary\n\nSub\n---\n\n> Quoted\n> ===\n\nText").blocks
+    assert blocks == [
+        {"type": "heading", "level": 1, "title": True, "runs": [{"text": "Report"}]},
+        {"type": "heading", "level": 1, "runs": [{"text": "Summary"}]},
+        {"type": "heading", "level": 2, "runs": [{"text": "Sub"}]},
+        {"type": "heading", "level": 1, "title": True, "runs": [{"text": "Quoted"}]},
+        {"type": "paragraph", "runs": [{"text": "Text"}]},
+    ]
+    parsed = run("insertMarkdown", {"markdown": "Report\n===", "scope": "document"})
+    assert parsed.args["blocks"] == [{"type": "heading", "level": 1, "title": True, "runs": [{"text": "Report"}]}]
+
+
 def test_unsafe_links_and_what_is_left_out_are_reported() -> None:
     converted = markdown_to_blocks("[x](javascript:alert(1)) ![chart](https://example.org/c.png)\n\n---\n\n<b>hi</b>")
     runs = converted.blocks[0]["runs"]

@@ -34,6 +34,8 @@ def test_header_footer_set_markdown_becomes_canonical_blocks() -> None:
         {"text": "Acme", "bold": True}, {"text": " — "}, {"text": "draft", "italic": True}]}]
     two = ok("headerFooter.set", {"markdown": "# Title\n\nLine two", "kind": "footer"})["blocks"]
     assert [(b["type"], b.get("level")) for b in two] == [("heading", 1), ("paragraph", None)]
+    titled = ok("headerFooter.set", {"markdown": "Acme\n====\n\nLine two"})["blocks"]
+    assert [(b["type"], b.get("level"), b.get("title")) for b in titled] == [("heading", 1, True), ("paragraph", None, None)]
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,13 @@
 
 markdown-it-py (CommonMark plus GFM tables and strikethrough) does the parsing; this module only maps
 its token stream onto what Word can build with its own styles: headings, paragraphs, list items with
-levels, quotes, code blocks and tables, each paragraph made of formatted runs. The pane never parses
+levels, quotes, code blocks and tables, each paragraph made of formatted runs. A setext level-1 heading
+(its text underlined with `===`) is the document's Title: readDocument writes a Title-style paragraph that
+way, so it reads back as a Title and `# text` as Heading 1. The pane never parses
 markdown, so the same text gives the same document in every host.
 
 Block shapes (docs/protocol.md):
-  {"type": "heading", "level": 1-6, "runs": [Run]}
+  {"type": "heading", "level": 1-6, "runs": [Run]}  plus "title": true (level 1 only) for a setext `===` heading
   {"type": "paragraph", "runs": [Run]}
   {"type": "listItem", "kind": "bullet" | "number", "level": 0-8, "runs": [Run]}
   {"type": "quote", "runs": [Run]}
@@ -81,7 +83,9 @@ class _Walker:
             self.quotes -= 1
         elif kind == "heading_open":
             level = int(token.tag[1])
-            self.out.blocks.append({"type": "heading", "level": level, "runs": self._runs(self.tokens[i + 1])})
+            # A setext `===` heading is Word's Title style: readDocument writes a Title paragraph that way.
+            title = {"title": True} if level == 1 and token.markup.startswith("=") else {}
+            self.out.blocks.append({"type": "heading", "level": level, **title, "runs": self._runs(self.tokens[i + 1])})
             return i + 3
         elif kind == "paragraph_open":
             self._paragraph(self._runs(self.tokens[i + 1]))

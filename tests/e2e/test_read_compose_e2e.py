@@ -91,6 +91,17 @@ def test_markdown_round_trip(word):
     assert markdown_to_blocks(page["markdown"]).blocks == markdown_to_blocks(REPORT).blocks, page["markdown"]
 
 
+def test_title_round_trip(word):
+    """A setext `===` heading goes in as a Title paragraph and readDocument writes it that way again; `#` is Heading 1."""
+    word.set_text("")
+    markdown = "Report\n======\n\n# Summary\n\nText"
+    run_ok(word, "insertMarkdown", markdown=markdown, scope="document", location="replace")
+    assert [(p["text"], p["style"]) for p in paragraphs(word)] == [
+        ("Report", "Title"), ("Summary", "Heading 1"), ("Text", "Normal")]
+    page = run_ok(word, "readDocument", scope="document", format="markdown")
+    assert page["markdown"] == markdown
+
+
 @sim_only("selects text through the simulator's select()")
 def test_insert_markdown_replaces_the_selection(word):
     word.set_text("One\nTwo\nThree")

@@ -3,8 +3,9 @@
 //
 // Every block becomes a paragraph (or a table) inserted after the previous one; the text goes in first and the
 // character formatting after all of it, so no run inherits another's. Styles are set through styleBuiltIn
-// (locale-independent): headings Heading 1-6, quotes Quote, code blocks No Spacing in Consolas (one paragraph, its
-// lines separated by Word line breaks), list items List Paragraph, other paragraphs Normal, tables Table Grid
+// (locale-independent): headings Heading 1-6 (a `title` heading, markdown's setext `===` one, Title), quotes
+// Quote, code blocks No Spacing in Consolas (one paragraph, its lines separated by Word line breaks), list items
+// List Paragraph, other paragraphs Normal, tables Table Grid
 // (header row bold, headerRowCount 1). Lists are Word lists: the first item starts one (startNewList, each level
 // it uses set to bullets or numbers) and the others are added with List.insertParagraph, so no list id has to be
 // read: the op needs a sync of its own only to read the range it replaces, before it writes anything.
@@ -18,7 +19,9 @@ import { atTable, removeBlocks, retireScope } from "./text.js";
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {{ text: string, bold?: boolean, italic?: boolean, code?: boolean, strike?: boolean, link?: string }} Run */
 /**
- * @typedef {{ type: "heading", level: number, runs: Run[] } | { type: "paragraph" | "quote", runs: Run[] }
+ * A heading with `title: true` (level 1 only: the server's setext `===` heading, the way readDocument writes a
+ * Title paragraph) is built in the Title style rather than Heading 1.
+ * @typedef {{ type: "heading", level: number, title?: boolean, runs: Run[] } | { type: "paragraph" | "quote", runs: Run[] }
  *   | { type: "listItem", kind: "bullet" | "number", level: number, runs: Run[] } | { type: "code", text: string }
  *   | { type: "table", header: boolean, rows: string[][] }} Block
  */
@@ -326,6 +329,7 @@ function format(block, paragraph, table, plainStyle) {
       table.rows.getFirst().font.bold = true;
     }
   } else if (!paragraph) return;
+  else if (block.type === "heading" && block.title) paragraph.styleBuiltIn = "Title";
   else if (block.type === "heading") paragraph.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (`Heading${block.level}`);
   else if (block.type === "quote") paragraph.styleBuiltIn = "Quote";
   else if (block.type === "code") paragraph.styleBuiltIn = "NoSpacing";
@@ -404,6 +408,8 @@ export function checkBlocks(value) {
     switch (block.type) {
       case "heading":
         if (!isInt(block.level, 1, 6)) throw bad("level must be 1-6");
+        if (block.title !== undefined && typeof block.title !== "boolean") throw bad("title must be true or false");
+        if (block.title && block.level !== 1) throw bad("is a title, which must be level 1");
         break;
       case "listItem":
         if (!isInt(block.level, 0, 8)) throw bad("level must be 0-8");

@@ -43,7 +43,11 @@ def markdown_blocks(markdown: str, info: ValidationInfo, max_blocks: int, where:
 
 
 class InsertMarkdown(Args):
-    """insertMarkdown: markdown converted here to canonical blocks; the pane builds them with Word's styles."""
+    """insertMarkdown: markdown converted here to canonical blocks; the pane builds them with Word's styles.
+
+    A setext level-1 heading (`Report` over `======`, as readDocument writes a Title paragraph) is a heading block
+    with `"title": true`, built in the Title style; `# text` stays Heading 1.
+    """
 
     ALIASES = {"where": "location", "md": "markdown"}
 

@@ -77,6 +77,19 @@ for (const profile of PROFILES) {
     assert.equal(await markdownOf(run), ROUND_TRIP);
   });
 
+  // readDocument writes a Title paragraph as a setext heading ("Report\n======"); the server makes that a heading
+  // with `title: true`, which goes back in the Title style, while `# Summary` stays Heading 1.
+  test(`[${profile}] round trip: a title heading becomes a Title paragraph, read back as a setext heading`, async () => {
+    const { sim, run } = setup(profile, { text: "" });
+    const blocks = [{ ...H(1, "Report"), title: true }, H(1, "Summary"), H(2, "Detail"), P("Text")];
+    ok(await run("insertMarkdown", { blocks, scope: "document", location: "replace" }));
+    assert.deepEqual(sim.snapshot().blocks.map((b) => [b.text, b.style]), [["Report", "Title"], ["Summary", "Heading 1"], ["Detail", "Heading 2"], ["Text", "Normal"]]);
+    assert.equal(await markdownOf(run), "Report\n======\n\n# Summary\n\n## Detail\n\nText");
+    // `title: false` is a plain heading
+    ok(await run("insertMarkdown", { blocks: [{ ...H(1, "Again"), title: false }], scope: "document", location: "end" }));
+    assert.equal(sim.snapshot().blocks.at(-1).style, "Heading 1");
+  });
+
   test(`[${profile}] the rangeId covers exactly the insertion`, async () => {
     const { run } = setup(profile, { text: "Before\nAfter" });
     const { rangeId } = ok(await run("insertMarkdown", { blocks: [H(2, "New"), P("Body")], scope: "document", location: "start" }));
@@ -229,6 +242,8 @@ for (const profile of PROFILES) {
     fails(await run("insertMarkdown", { blocks: [], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks");
     fails(await run("insertMarkdown", { blocks: [P("ok"), { type: "heading", level: 7, runs: [] }], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[1]");
     fails(await run("insertMarkdown", { blocks: [{ type: "video" }], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[0]");
+    fails(await run("insertMarkdown", { blocks: [{ ...H(2, "T"), title: true }], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[0]");
+    fails(await run("insertMarkdown", { blocks: [P("ok"), { ...H(1, "T"), title: "yes" }], scope: "document", location: "end" }), "E_INVALID_ARG", "args.blocks[1]");
   });
 
   // Word refuses a table of more than 63 columns only in the closing sync, after the blocks before it went in.

@@ -46,6 +46,17 @@ for (const profile of PROFILES) {
     assert.equal(sim.text(), "Body");
   });
 
+  // The server makes "Report\n======" a heading with `title: true`: odd in a header, but built like any heading.
+  test(`headerFooter.set blocks with a title heading: a Title paragraph, the rest in the Footer style (${profile})`, async () => {
+    const { sim, run } = setup(profile, { text: "Body" });
+    const blocks = [{ type: "heading", level: 1, title: true, runs: [{ text: "Report" }] }, { type: "paragraph", runs: [{ text: "Page" }] }];
+    assert.equal(ok(await run("headerFooter.set", { section: "all", kind: "footer", type: "primary", blocks })).blocks, 2);
+    assert.equal(sim.snapshot().sections[0].footers.primary, "Report\nPage");
+    const paras = sim._model.finalSection.footers.Primary.body.blocks;
+    assert.deepEqual(paras.map((p) => p.props.style), ["Title", "Footer"]);
+    assert.equal(sim.text(), "Body");
+  });
+
   test(`headerFooter ops across sections; an index beyond the document is E_NOT_FOUND (${profile})`, async () => {
     const { sim, run } = setup(profile, { text: "One\nTwo\nThree" });
     await sim.Word.run(async (ctx) => {
