@@ -2,7 +2,11 @@
 
 A client (or a prompt-injected model) can name any path; without a fence `file_reader` would read
 `~/.ssh/id_ed25519`. `WORD_BRIDGE_ALLOWED_DIRS` lists the directories (separated by `os.pathsep`: `:` on
-macOS and Linux, `;` on Windows); unset, it is the server's working directory. The check is made on the
+macOS and Linux, `;` on Windows); unset, it is the server's working directory — unless that is a file system
+root (`/`, `C:\\`), the home directory or a directory holding it (`/home`, `C:\\Users`): desktop MCP clients start
+servers in `/`, and defaulting to it would open every file the user can read. Then no directory is allowed and
+every path is refused with `NoAllowedDirs`, whose message says how to set the variable. A root or the home
+directory given explicitly is the user's choice: allowed, with a warning in the log. The check is made on the
 fully resolved path — `..` collapsed and every symlink followed (`Path.resolve`) — so neither `../../etc`
 nor a symlink inside an allowed directory pointing outside it gets through. Relative paths are relative to
 the first allowed directory. The setting is read at call time.
@@ -33,6 +37,8 @@ as the one opened; creating a symlink needs a privilege there, and this check na
 from __future__ import annotations
 
 import errno
+import json
+import logging
 import os
 import re
 import stat
@@ -40,6 +46,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+
+log = logging.getLogger(__name__)
 
 ALLOWED_DIRS_ENV: Final = "WORD_BRIDGE_ALLOWED_DIRS"
 KEY_SUFFIXES: Final = (".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk")
@@ -49,12 +57,48 @@ KEY_NAMES: Final = ("id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk",
 PEM_PRIVATE_KEY: Final = re.compile(rb"^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[ \t\r]*$", re.MULTILINE)
 
 
+def too_broad(directory: Path) -> str | None:
+    """Why `directory` (resolved) is too broad to allow by default — a file system root, the home directory or a
+    directory holding it — or None."""
+    if directory.parent == directory:
+        return "a file system root"
+    try:
+        home = Path.home().resolve()
+    except (RuntimeError, OSError):  # no home directory to be found
+        return None
+    if directory == home:
+        return "your home directory"
+    if _inside(home, directory):
+        return "a directory holding your home directory"
+    return None
+
+
+_warned: set[Path] = set()
+
+
 def allowed_dirs() -> list[Path]:
-    """The allowed directories, resolved, in the order given (the first anchors relative paths)."""
+    """The allowed directories, resolved, in the order given (the first anchors relative paths).
+
+    Without WORD_BRIDGE_ALLOWED_DIRS, the working directory; NoAllowedDirs when it is `too_broad` (or gone)."""
     raw = os.environ.get(ALLOWED_DIRS_ENV, "")
     entries = [item.strip() for item in raw.split(os.pathsep) if item.strip()]
-    dirs = [Path(item).expanduser().resolve() for item in entries] or [Path.cwd().resolve()]
-    return list(dict.fromkeys(dirs))
+    dirs = list(dict.fromkeys(Path(item).expanduser().resolve() for item in entries))
+    for directory in dirs:
+        why = too_broad(directory)
+        if why is not None and directory not in _warned:
+            _warned.add(directory)
+            log.warning("%s allows %s, %s: the file tools may read and write any file there", ALLOWED_DIRS_ENV,
+                        directory, why)
+    if dirs:
+        return dirs
+    try:
+        cwd = Path.cwd().resolve()
+    except OSError as exc:
+        raise NoAllowedDirs("", Path(), [], None, f"not available ({exc.strerror or exc})") from None
+    why = too_broad(cwd)
+    if why is not None:
+        raise NoAllowedDirs("", cwd, [], cwd, why)
+    return [cwd]
 
 
 @dataclass
@@ -97,6 +141,34 @@ class ProtectedPath(OutsideAllowedDirs):
 
     def refusal(self, label: str, shown: str) -> str:
         return f"{label} '{shown}' is not within allowed directories: it {self.reason}"
+
+
+@dataclass
+class NoAllowedDirs(OutsideAllowedDirs):
+    """No directory is allowed: WORD_BRIDGE_ALLOWED_DIRS is unset and the working directory `cwd` (None when it
+    cannot be found) is too broad to be the default, `why` says how. Refused like a path outside them, saying how
+    to set the variable."""
+
+    cwd: Path | None
+    why: str
+
+    def __str__(self) -> str:
+        return self.reason
+
+    @property
+    def reason(self) -> str:
+        where = f"the working directory, {self.cwd}," if self.cwd is not None else "the working directory"
+        try:
+            example = str(Path.home() / "Documents")
+        except (RuntimeError, OSError):
+            example = "/path/to/folder"
+        return (f"no directory is allowed: {ALLOWED_DIRS_ENV} is not set and {where} is {self.why}, "
+                f"which the file tools never use by default. Set {ALLOWED_DIRS_ENV} to the folders they may use "
+                f"(separated by '{os.pathsep}') in the environment of the bridge, e.g. in the MCP client's server "
+                f'entry: "env": {{"{ALLOWED_DIRS_ENV}": {json.dumps(example)}}}, then restart it')
+
+    def refusal(self, label: str, shown: str) -> str:
+        return f"{label} '{shown}' is not within allowed directories: {self.reason}"
 
 
 def protected_places() -> list[tuple[Path, str]]:

@@ -1,6 +1,7 @@
 """`file_reader` (seed 000, tool 1): read a text file inside the allowed directories.
 
-Paths are fenced by `allowed_paths` (WORD_BRIDGE_ALLOWED_DIRS, default the server's working directory):
+Paths are fenced by `allowed_paths` (WORD_BRIDGE_ALLOWED_DIRS, default the server's working directory unless that
+is a file system root, the home directory or above it: then every path is refused, saying how to set the variable):
 a path outside them is the seed's `permission_denied`, naming the allowed directories, and is checked
 before anything about the file is looked at, so the answer does not reveal whether it exists. The bridge's
 own secret places (its certificates and data directories) and private key files (by name, or by a PEM private key
@@ -49,7 +50,8 @@ SCHEMA: Final[dict[str, dict[str, Any]]] = {
 }
 DESCRIPTION: Final = (
     "Read file contents from the local filesystem: a text file inside the allowed directories "
-    "(WORD_BRIDGE_ALLOWED_DIRS; default the server's working directory; relative paths start in the first one). "
+    "(WORD_BRIDGE_ALLOWED_DIRS; default the server's working directory, unless that is / or the home folder; "
+    "relative paths start in the first one). "
     "Returns the content with its size, modification time and metadata (file type, JSON/CSV validity, line "
     "count; with include_metadata also CSV columns, JSON keys, character and word counts)."
 )
@@ -107,8 +109,8 @@ async def _run(raw: dict[str, Any]) -> CallToolResult:
 
 def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, Any]:
     """Resolve and fence the path, then read at most `max_size` bytes of a regular file."""
-    dirs = allowed_dirs()
     try:
+        dirs = allowed_dirs()  # NoAllowedDirs (an OutsideAllowedDirs) when the default would be `/` or the home folder
         resolved = resolve_readable(path, dirs)
     except InvalidPath as exc:
         raise invalid("path", exc.reason, path) from None

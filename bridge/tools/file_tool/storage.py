@@ -21,8 +21,8 @@ from typing import Final
 
 from mcp.types import ResourceLink
 
-from bridge.tools.allowed_paths import (DirectoryNotCreated, InvalidPath, OutsideAllowedDirs, allowed_dirs,
-                                        open_inside, path_problem, resolve_allowed)
+from bridge.tools.allowed_paths import (DirectoryNotCreated, InvalidPath, NoAllowedDirs, OutsideAllowedDirs,
+                                        allowed_dirs, open_inside, path_problem, resolve_allowed)
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.results import clip
 
@@ -79,7 +79,10 @@ def _check_creatable(directory: Path, shown: str) -> None:
 def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filename: str | None,
                  response_format: str, description: str | None) -> StorageTarget:
     """Check the directory and the file name before the tool runs, so a refusal costs no call; create nothing."""
-    dirs = allowed_dirs()
+    try:
+        dirs = allowed_dirs()
+    except NoAllowedDirs as exc:  # the default would be `/` or the home folder: the message says how to set one
+        raise FileToolError(exc.refusal("Storage path", clip(storage_path or str(exc.cwd or ".")))) from None
     shown = clip(storage_path) if storage_path else str(dirs[0])
     try:
         directory = resolve_allowed(storage_path or dirs[0], dirs)
@@ -108,9 +111,9 @@ def write_response(target: StorageTarget, text: str) -> ResourceLink:
     from the allowed directory one at a time without following symlinks (`open_inside`), so a symlink swapped into
     the path since `plan_storage` cannot lead the write outside."""
     data = text.encode("utf-8")
-    dirs = allowed_dirs()
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     try:
+        dirs = allowed_dirs()
         fd = open_inside(target.path, flags, 0o644, dirs=dirs, make_dirs=True)
     except FileExistsError:
         raise FileToolError(f"File '{target.path}' already exists; choose another filename") from None

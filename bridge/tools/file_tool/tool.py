@@ -46,9 +46,9 @@ PATH_ARGS: Final = ("file_path", "storage_path", "filename")
 
 def read_file_bytes(file_path: str, max_size: int = MAX_FILE_SIZE) -> bytes:
     """The bytes of a regular file inside the allowed directories, at most `max_size` of them."""
-    dirs = allowed_dirs()
     shown = clip(file_path)
     try:
+        dirs = allowed_dirs()  # NoAllowedDirs (an OutsideAllowedDirs) when the default would be `/` or the home folder
         resolved = resolve_readable(file_path, dirs)
     except InvalidPath as exc:
         raise FileToolError(f"Invalid file_path: {exc.reason}") from None
