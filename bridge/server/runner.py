@@ -18,6 +18,7 @@ from bridge.server.app import Bridge, create_bridge
 from bridge.word.pane_socket import MAX_FRAME_BYTES
 from bridge.setup.certs import DevCerts, ensure_dev_certs
 from bridge.setup.hints import client_options, command_line, playground_hint, playground_url
+from bridge.tools.allowed_paths import protect
 from bridge.config import BridgeConfig
 
 # Everything goes to stderr: under `word-bridge stdio`, stdout carries only MCP.
@@ -123,6 +124,8 @@ def prepare(config: BridgeConfig, sock: socket.socket | None = None) -> RunningS
 
         config = replace(config, port=actual_port)
     certs = ensure_dev_certs(config.certs_dir) if config.tls else None
+    if certs is not None:
+        protect(certs.directory)  # the file tools must not read the keys this server serves with
     return RunningServer(create_bridge(config), sock, certs)
 
 

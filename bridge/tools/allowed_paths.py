@@ -171,14 +171,27 @@ class NoAllowedDirs(OutsideAllowedDirs):
         return f"{label} '{shown}' is not within allowed directories: {self.reason}"
 
 
+CERTS_PLACE = "the bridge's certificates directory, which holds private keys"
+_served_places: dict[Path, str] = {}
+"""Secret places the running server named (`protect`): a `--certs DIR` is known only to the server's own config."""
+
+
+def protect(directory: Path, what: str = CERTS_PLACE) -> None:
+    """Refuse `directory` to the file tools from now on, as the default secret places are (the server calls this
+    with the certificates directory it serves with, which may be a `--certs DIR` no environment variable names)."""
+    _served_places.setdefault(directory.expanduser().resolve(), what)
+
+
 def protected_places() -> list[tuple[Path, str]]:
-    """The bridge's secret places, resolved: the development certificates directory and the data directory."""
+    """The bridge's secret places, resolved: the development certificates directory (the default one and any the
+    server registered with `protect`) and the data directory."""
     from bridge.paths import data_dir
     from bridge.setup.certs import default_certs_dir  # here: cryptography need not load for every import
 
-    places = [(default_certs_dir(), "the bridge's certificates directory, which holds private keys"),
+    places = [(default_certs_dir(), CERTS_PLACE),
               (data_dir(), "the bridge's data directory, which holds its databases, login state and settings")]
-    return [(place.expanduser().resolve(), what) for place, what in places]
+    resolved = [(place.expanduser().resolve(), what) for place, what in places]
+    return resolved + [(place, what) for place, what in _served_places.items() if all(place != p for p, _ in resolved)]
 
 
 class InvalidPath(ValueError):

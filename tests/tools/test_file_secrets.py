@@ -158,3 +158,19 @@ def test_resolve_allowed_raises_a_protected_path(allowed: Path) -> None:
     with pytest.raises(ProtectedPath) as info:
         resolve_allowed(os.path.join("data", "new.db"))
     assert info.value.place == (allowed / "data").resolve()
+
+
+async def test_a_certificates_directory_given_to_the_server_is_refused_too(allowed: Path) -> None:
+    """`serve --certs DIR` names a directory no environment variable does: the server registers it when it starts."""
+    from bridge.config import BridgeConfig
+    from tests.support import ServerThread
+
+    served = allowed / "served-certs"
+    assert (await read({"path": "notes.csv"})).structured_content["content"] == "a,b\n1,2\n"
+    running = ServerThread(BridgeConfig(port=0, certs_dir=served)).start()
+    try:
+        data = await denied("served-certs/localhost.crt")  # a certificate, not a key: refused for where it is
+        assert data["error_details"].startswith(f"served-certs/localhost.crt is inside {served.resolve()}, the bridge's "
+                                                "certificates directory")
+    finally:
+        running.stop()
