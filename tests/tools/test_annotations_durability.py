@@ -79,8 +79,11 @@ def kill(pid: int) -> None:
         with contextlib.suppress(ChildProcessError):
             if os.waitpid(pid, os.WNOHANG)[0] == pid:
                 return
-        stat = Path(f"/proc/{pid}/stat")
-        if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+        try:  # the process may vanish between the check and the read (ProcessLookupError, FileNotFoundError)
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return
+        if state in ("Z", "X"):
             return
         time.sleep(0.02)
     raise TimeoutError(f"process {pid} survived SIGKILL")
