@@ -115,8 +115,11 @@ class OutsideAllowedDirs(Exception):
                 f"set {ALLOWED_DIRS_ENV} to allow others")
 
     def refusal(self, label: str, shown: str) -> str:
-        """Seed 003's sentence, `<label> '<shown>' is not within allowed directories (…)`."""
-        return f"{label} '{shown}' is not within allowed directories ({', '.join(str(d) for d in self.allowed)})"
+        """Seed 003's sentence, `<label> '<shown>' is not within allowed directories (…)`; subclasses say why after it."""
+        return f"{label} '{shown}' is not within allowed directories{self.why_refused()}"
+
+    def why_refused(self) -> str:
+        return f" ({', '.join(str(d) for d in self.allowed)})"
 
 
 @dataclass
@@ -139,8 +142,8 @@ class ProtectedPath(OutsideAllowedDirs):
         return (f"is inside {self.place}, {self.what}: the file tools never read or write there, "
                 f"whatever {ALLOWED_DIRS_ENV} says")
 
-    def refusal(self, label: str, shown: str) -> str:
-        return f"{label} '{shown}' is not within allowed directories: it {self.reason}"
+    def why_refused(self) -> str:
+        return f": it {self.reason}"
 
 
 @dataclass
@@ -167,8 +170,8 @@ class NoAllowedDirs(OutsideAllowedDirs):
                 f"(separated by '{os.pathsep}') in the environment of the bridge, e.g. in the MCP client's server "
                 f'entry: "env": {{"{ALLOWED_DIRS_ENV}": {json.dumps(example)}}}, then restart it')
 
-    def refusal(self, label: str, shown: str) -> str:
-        return f"{label} '{shown}' is not within allowed directories: {self.reason}"
+    def why_refused(self) -> str:
+        return f": {self.reason}"
 
 
 CERTS_PLACE = "the bridge's certificates directory, which holds private keys"
