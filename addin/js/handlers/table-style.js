@@ -1,13 +1,13 @@
 // table.applyStyle: a table style by name (built-in or the document's own) and the banding flags, with the
-// checks dry-run.js makes too. The table is loaded as the other table ops load it (table.js).
+// checks dry-run.js makes too. The table is loaded as the other table ops load it (table-load.js).
 
 import { nested, object, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
 import { BUILT_IN_STYLES, builtInStyleValue, displayName, nearestNames } from "../styles.js";
-import { queueTableLoad, tableLoadError } from "./table.js";
+import { queueTableLoad, tableLoadError } from "./table-load.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
-/** @typedef {import("./table.js").LoadedTable} LoadedTable */
+/** @typedef {import("./table-load.js").LoadedTable} LoadedTable */
 
 /** @type {[flag: string, apply: (table: Word.Table, on: boolean) => void][]} */
 const STYLE_FLAGS = [

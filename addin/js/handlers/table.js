@@ -1,160 +1,21 @@
-// table.create, table.insertRows/insertColumns, table.deleteRows/deleteColumns, table.setCellText,
-// table.mergeCells (table.applyStyle: table-style.js). Every op but create loads the table once (rowCount, values, and for
-// column ops isUniform; one sync) to check bounds, then queues the edit, which Word.run's closing sync
-// applies. Results carry the table's size after the op.
+// table.insertRows/insertColumns, table.deleteRows/deleteColumns, table.setCellText, table.mergeCells
+// (table.create: table-create.js; table.applyStyle: table-style.js). Every op loads the table once (rowCount,
+// values, and for column ops isUniform; one sync, table-load.js) to check bounds, then queues the edit, which
+// Word.run's closing sync applies. Results carry the table's size after the op.
 
-import { bool, int, oneOf, str } from "../args.js";
-import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "../errors.js";
-import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
-import { assertTableFound, firstBlockOf, lastBlockOf, parseRef, resolveScope, resolveTableRef } from "../registry.js";
+import { int, str } from "../args.js";
+import { PaneError } from "../errors.js";
+import { MAX_COLUMNS, MAX_ROWS } from "./table-create.js";
+import { loadTable } from "./table-load.js";
+
+export { create, createArgs } from "./table-create.js";
+export { COLUMN_OPS, queueTableLoad, tableLoadError } from "./table-load.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+/** @typedef {import("./table-load.js").LoadedTable} LoadedTable */
 
-/** Word's column limit. */
-const MAX_COLUMNS = 63;
-/** Rows one op may create or add: bounded so a single frame stays reasonable (Word itself allows 32,767). */
-const MAX_ROWS = 10000;
 /** Report progress for deletions of more rows/columns than this. */
 const PROGRESS_THRESHOLD = 50;
-
-/**
- * Create a table with optional data (missing cells are ""). Nothing to read: no sync of its own.
- * On the document: at its start or end. On a range/selection: before or after its paragraph
- * (start → before; end, after and replace → after). A range that starts (before) or ends (after) with a table —
- * a table id, table.create's rangeId, an insertMarkdown result — gets the new table before or after that table,
- * never inside a cell, with the paragraph Word keeps between two tables. The rangeId returned is the table's
- * range: edits before, after or instead of it act on the table as a block.
- * @param {HandlerEnv} env
- */
-export async function create({ context, registry, args }) {
-  const { rows, cols, location, header, values } = createArgs(args);
-  const target = resolveScope(context, registry, args.scope ?? "selection");
-  const where = rangeBlockLocation(location);
-  /** @type {Word.Table} */
-  let table;
-  if (target.kind === "document") table = target.body.insertTable(rows, cols, bodyBlockLocation(location), values);
-  else if (target.kind === "range" && (where === "Before" ? target.edges?.first : target.edges?.last)) {
-    const next = /** @type {Word.Table} */ ((where === "Before" ? firstBlockOf(target) : lastBlockOf(target)).table);
-    // Tables that touch are one table in Word: the new one goes on the far side of a paragraph of its own.
-    table = next.insertParagraph("", where).insertTable(rows, cols, where, values);
-  } else table = target.range.insertTable(rows, cols, where, values);
-  if (header) table.headerRowCount = 1;
-  const tableId = registry.add("tbl", table);
-  const rangeId = registry.add("rng", table.getRange("Whole"), { edges: { first: true, last: true, only: true }, twin: tableId, empty: false });
-  return { tableId, rangeId, rows, cols };
-}
-create.firstSync = /** @type {const} */ ("none");
-
-/**
- * The args of table.create, checked (also by dryRun).
- * @param {Record<string, any>} args
- */
-export function createArgs(args) {
-  const rows = int(args, "rows", { min: 1, max: MAX_ROWS });
-  const cols = int(args, "cols", { min: 1, max: MAX_COLUMNS });
-  const location = oneOf(args, "location", LOCATIONS, "end");
-  const header = bool(args, "header", false);
-  return { rows, cols, location, header, values: fullGrid(rows, cols, args.data) };
-}
-
-/**
- * @param {number} rows
- * @param {number} cols
- * @param {unknown} data
- * @returns {string[][]}
- */
-function fullGrid(rows, cols, data) {
-  if (data !== undefined && !Array.isArray(data)) throw new PaneError("E_INVALID_ARG", "args.data must be an array of rows", "args.data");
-  const given = /** @type {unknown[]} */ (data ?? []);
-  if (given.length > rows) throw new PaneError("E_INVALID_ARG", `args.data has ${given.length} rows; the table has ${rows}`, "args.data");
-  return Array.from({ length: rows }, (_, r) => {
-    const row = given[r] ?? [];
-    if (!Array.isArray(row)) throw new PaneError("E_INVALID_ARG", `args.data[${r}] must be an array of strings`, `args.data[${r}]`);
-    if (row.length > cols) throw new PaneError("E_INVALID_ARG", `args.data[${r}] has ${row.length} cells; the table has ${cols} columns`, `args.data[${r}]`);
-    return Array.from({ length: cols }, (_, c) => {
-      const cell = row[c] ?? "";
-      if (typeof cell !== "string") throw new PaneError("E_INVALID_ARG", `args.data[${r}][${c}] must be a string`, `args.data[${r}][${c}]`);
-      return cell;
-    });
-  });
-}
-
-/**
- * A table loaded for an edit.
- * @typedef {object} LoadedTable
- * @property {Word.Table} table
- * @property {string | undefined} tableId  undefined when reached through a range and not given an id (dryRun)
- * @property {number} rows
- * @property {number} cols   the widest row (merged cells make rows narrower)
- * @property {string[][]} values
- * @property {boolean} uniform  Table.isUniform (loaded for column ops only; true otherwise)
- */
-
-/** The ops that load isUniform (column edits are for uniform tables only). */
-export const COLUMN_OPS = new Set(["table.insertColumns", "table.deleteColumns"]);
-
-/**
- * Resolve `tableRef` and queue the load of its size and values (not synced). After the sync, `finish` gives
- * the loaded table, with an id (a table reached through a range gets one unless `mint` is false).
- * @param {{ registry: import("../registry.js").Registry, args: Record<string, any>, context?: Word.RequestContext }} env
- * @param {{ uniformity?: boolean }} [what]  also load isUniform (column ops)
- */
-export function queueTableLoad({ registry, args, context }, { uniformity = false } = {}) {
-  const resolved = resolveTableRef(registry, args.tableRef, "args.tableRef", context);
-  resolved.table.load(uniformity ? ["rowCount", "values", "isUniform"] : ["rowCount", "values"]);
-  return {
-    table: resolved.table,
-    /** @param {{ mint?: boolean }} [options] @returns {LoadedTable} */
-    finish({ mint = true } = {}) {
-      assertTableFound(resolved);
-      const values = resolved.table.values;
-      let tableId;
-      if (!resolved.viaRange) tableId = parseRef(args.tableRef, "args.tableRef").id;
-      else if (mint) tableId = registry.add("tbl", resolved.table);
-      return {
-        table: resolved.table,
-        tableId,
-        rows: resolved.table.rowCount,
-        cols: values.reduce((widest, row) => Math.max(widest, row.length), 0),
-        values,
-        uniform: uniformity ? resolved.table.isUniform : true,
-      };
-    },
-  };
-}
-
-/**
- * The error of a sync that loaded `tableRef`: a table that was deleted answers E_NOT_FOUND; anything else
- * (including a batch's earlier op failing in the same sync) is passed on.
- * @param {unknown} err
- * @param {unknown} ref
- */
-export function tableLoadError(err, ref) {
-  const code = officeCodeOf(err);
-  // An anchor that is not in the document is said as such by mapError.
-  if (/** @type {{ debugInfo?: { errorLocation?: string } }} */ (err)?.debugInfo?.errorLocation === ANCHOR_LOOKUP) return err;
-  if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
-    return new PaneError("E_NOT_FOUND", `The table of ${ref} no longer exists (${code})`, "args.tableRef");
-  }
-  return err;
-}
-
-/**
- * Resolve `tableRef`, load its size and values (first sync), and give it an id.
- * A table that was deleted answers E_NOT_FOUND.
- * @param {HandlerEnv} env
- * @param {{ uniformity?: boolean }} [what]  also load isUniform (column ops)
- * @returns {Promise<LoadedTable & { tableId: string }>}
- */
-async function loadTable(env, what) {
-  const queued = queueTableLoad(env, what);
-  try {
-    await env.sync();
-  } catch (err) {
-    throw tableLoadError(err, env.args.tableRef);
-  }
-  return /** @type {LoadedTable & { tableId: string }} */ (queued.finish());
-}
 
 /**
  * Word documents column edits (Table.addColumns/deleteColumns, TableCell.insertColumns/deleteColumn) for
