@@ -1,26 +1,30 @@
-// Ids ↔ tracked Word objects, shared by every handler, plus resolution of `scope` and `tableRef`.
+// Ids ↔ tracked Word objects, shared by every handler: the Registry, built on the id table (registry-ids.js), the
+// retirement of ids whose content is gone (registry-retired.js) and the reads at the end of an op
+// (registry-checks.js). It also re-exports what resolves a `scope` or `tableRef` (scopes.js) and a range's first
+// and last blocks (blocks.js), so handlers import all of it from here.
 // Ids are `rng_<salt>_<n>` / `tbl_<salt>_<n>`: the salt is new on every pane load, so an id from an
 // earlier load is simply unknown (E_NOT_FOUND) instead of being mistaken for a current object.
 
 import { PaneError } from "./errors.js";
+import { wholeParagraphs } from "./blocks.js";
+import { createIdTable } from "./registry-ids.js";
+import { createRetirement } from "./registry-retired.js";
+import { queueEmptiness, queueSameParagraphs } from "./registry-checks.js";
+
+export { firstBlockOf, lastBlockOf } from "./blocks.js";
+export { ANCHOR_TAG_PREFIX, anchorRange, assertTableFound, parseRef, resolveScope, resolveScopeRange, resolveTableRef } from "./scopes.js";
+
+/** @typedef {import("./blocks.js").TableEdges} TableEdges */
+/** @typedef {import("./scopes.js").ScopeTarget} ScopeTarget */
+/** @typedef {import("./scopes.js").RangeTarget} RangeTarget */
 
 /** @typedef {"rng" | "tbl" | "note"} IdKind  (note: a footnote/endnote, `note_<salt>_<n>`) */
-
-/**
- * Where a range of whole blocks has a table as its first or last block (`only`: the range is one table: a table
- * id used as a range, table.create's rangeId). A table is a block of its own: what goes before, after or instead
- * of such a range goes before, after or instead of the table, never into its cells (see {@link firstBlockOf}).
- * @typedef {{ first: boolean, last: boolean, only?: boolean }} TableEdges
- */
 
 /**
  * How many search hits one op tracks unless asked for more: every tracked range costs Word memory and is
  * adjusted by every later edit. (For `addAll`'s `cap`.)
  */
 export const DEFAULT_TRACK_CAP = 100;
-
-/** How many retired ids keep their reason (older ones become plain unknown ids). */
-const RETIRED_KEPT = 1000;
 
 /**
  * @typedef {object} RegistryEntry
@@ -95,227 +99,31 @@ function newSalt() {
 }
 
 /**
- * Word tracks an object once: a second `trackedObjects.add` does nothing and one `remove` releases it for
- * good (re-adding it then throws). So each tracked object has exactly one id, and releasing that id is the
- * only thing that untracks it.
+ * The Registry (see registry-ids.js for why one tracked object has exactly one id).
  * @param {{ limit?: number, salt?: string, supports?: (name: string, version: string) => boolean }} [options]
  *   `supports` tells which requirement sets the host offers (anchor scopes need WordApi 1.3)
  * @returns {Registry}
  */
 export function createRegistry({ limit = 500, salt = newSalt(), supports = undefined } = {}) {
-  /** @type {Map<string, RegistryEntry>} insertion order = least recently used first */
-  const entries = new Map();
-  /** @type {Map<OfficeExtension.ClientObject, string>} each tracked object's one id */
-  const idOf = new Map();
-  /** @type {WeakMap<OfficeExtension.ClientObject, string>} untracked stand-ins of an id for one op (a block's
-   * whole paragraphs): an op that returns one answers the id it came from */
-  const standIns = new WeakMap();
-  /** @type {Map<OfficeExtension.ClientObject, number>} how many entries hold each tracked collection */
-  const heldCollections = new Map();
-  /** @type {Map<string, string>} retired ids → why (the most recent RETIRED_KEPT) */
-  const retired = new Map();
-  /** @type {Map<string, IdKind>} ids released to stay within the limit (the most recent RETIRED_KEPT) */
-  const evicted = new Map();
-  /** @type {Map<string, string>} new block ids released for an earlier id of the same paragraph → that id */
-  const aliases = new Map();
-  /** @type {Map<string, { why: string, op: number, seq: number }>} ids whose content a queued write removes */
-  const removals = new Map();
-  let counter = 0;
-  /** Orders mints and removals within an op, for {@link Registry.mark}. */
-  let tick = 0;
-  let currentOp = 0;
-  let minted = 0;
-  let releasedThisOp = 0;
-
-  /** @param {OfficeExtension.ClientObject} object */
-  function untrack(object) {
-    // Queued; flushed by the next sync. A failure here must not fail the op that caused the release.
-    try {
-      object.context.trackedObjects.remove(object);
-    } catch {
-      /* the object is already invalid in Word: nothing left to release */
-    }
-  }
-
-  /** @param {string} id @param {RegistryEntry} entry */
-  function release(id, entry) {
-    entries.delete(id);
-    idOf.delete(entry.object);
-    untrack(entry.object);
-    if (entry.holds) {
-      const left = (heldCollections.get(entry.holds) ?? 1) - 1;
-      if (left <= 0) {
-        heldCollections.delete(entry.holds);
-        untrack(entry.holds);
-      } else {
-        heldCollections.set(entry.holds, left);
-      }
-    }
-  }
-
-  function evictBeyondLimit() {
-    for (const [id, entry] of entries) {
-      if (entries.size <= limit) break;
-      if (entry.used === currentOp) continue; // never what the running op uses or returns
-      release(id, entry);
-      releasedThisOp += 1;
-      evicted.set(id, entry.kind);
-      if (evicted.size > RETIRED_KEPT) evicted.delete(/** @type {string} */ (evicted.keys().next().value));
-    }
-  }
-
-  /** @param {string} id @param {RegistryEntry} entry */
-  function touch(id, entry) {
-    entries.delete(id);
-    entries.set(id, entry);
-    entry.used = currentOp;
-  }
-
-  /** @param {string} id @param {string} why */
-  function retire(id, why) {
-    for (const each of withTwin(id)) {
-      removals.delete(each);
-      const entry = entries.get(each);
-      if (entry) release(each, entry);
-      retired.set(each, why);
-      if (retired.size > RETIRED_KEPT) retired.delete(/** @type {string} */ (retired.keys().next().value));
-    }
-  }
+  const table = createIdTable({ limit, salt });
+  const retirement = createRetirement(table);
 
   /**
-   * An id and its twin, if it has one still tracked.
-   * @param {string} id
-   * @returns {string[]}
-   */
-  function withTwin(id) {
-    const twin = entries.get(id)?.twin;
-    return twin !== undefined && entries.get(twin)?.twin === id ? [id, twin] : [id];
-  }
-
-  /**
-   * The id an id stands for: itself, or (a block id minted again for a paragraph that had one) the earlier id.
-   * @param {string} id
-   */
-  function canonical(id) {
-    return entries.has(id) ? id : aliases.get(id) ?? id;
-  }
-
-  /** @param {string} id */
-  function lookup(id) {
-    const entry = entries.get(canonical(id));
-    if (entry) touch(canonical(id), entry);
-    return entry;
-  }
-
-  /**
-   * Queue the reads of Range.isEmpty (WordApi 1.3) that tell which ranges lost their text (see
-   * {@link Registry.queueChecks}); the function returned, after the sync, retires those and says how many.
-   * @param {string | undefined} removal
-   * @returns {() => number}
-   */
-  function queueEmptiness(removal) {
-    if (supports && !supports("WordApi", "1.3")) return () => 0;
-    /** @type {[string, RegistryEntry, Word.Range, boolean][]} id, entry, its range, whether it may have lost its text */
-    const checks = [];
-    for (const [id, entry] of entries) {
-      if (entry.kind !== "rng" || removals.has(id)) continue;
-      // An id the op used is its own target: a block whose text it rewrote is still that block (it widens).
-      const suspect = removal !== undefined && entry.empty === false && entry.used !== currentOp;
-      if (!suspect && entry.empty !== undefined) continue;
-      const range = /** @type {Word.Range} */ (entry.object);
-      try {
-        range.load("isEmpty");
-      } catch {
-        continue; // the object is no longer usable: nothing to learn from it
-      }
-      checks.push([id, entry, range, suspect]);
-    }
-    return () => {
-      let gone = 0;
-      for (const [id, entry, range, suspect] of checks) {
-        if (entries.get(id) !== entry) continue; // retired or released meanwhile
-        let empty;
-        try {
-          empty = range.isEmpty;
-        } catch {
-          continue;
-        }
-        if (suspect && empty) {
-          retire(id, `its text was ${removal}`);
-          gone += 1;
-        } else entry.empty = empty;
-      }
-      return gone;
-    };
-  }
-
-  /**
-   * When the op minted block ids (ranges of whole paragraphs: readDocument, insertMarkdown), queue the reads that
-   * tell which of them designate a paragraph an earlier block id designates: the uniqueLocalId (WordApi 1.6) of
-   * the paragraphs each range is in, for the new ids and the earlier ones alike, read in the same sync, so both
-   * are compared as the document is then. A new id whose one paragraph is the one paragraph of an earlier id is
-   * released, and the earlier id stands for it (the caller answers it instead): reading a page again gives the
-   * ids it gave before and does not use up the limit. Nothing is read when the op minted no block id.
-   * @returns {() => Map<string, string>}  after the sync: new id → the earlier id that stands for it
-   */
-  function queueSameParagraphs() {
-    /** @type {Map<string, string>} */
-    const reused = new Map();
-    if (supports && !supports("WordApi", "1.6")) return () => reused;
-    const isBlock = (/** @type {string} */ id, /** @type {RegistryEntry} */ entry) => entry.kind === "rng" && entry.paragraphs === true && !entry.edges && !removals.has(id);
-    const fresh = [...entries].filter(([id, entry]) => entry.minted === currentOp && isBlock(id, entry));
-    if (fresh.length === 0) return () => reused;
-    const earlier = [...entries].filter(([id, entry]) => entry.minted !== currentOp && isBlock(id, entry));
-    /** @type {(entry: RegistryEntry) => Word.ParagraphCollection} */
-    const queue = (entry) => /** @type {Word.Range} */ (entry.object).getRange("Whole").paragraphs.load("uniqueLocalId");
-    const read = (/** @type {[string, RegistryEntry][]} */ list) => list.map(([id, entry]) => /** @type {const} */ ([id, entry, queue(entry)]));
-    const freshRead = read(fresh);
-    const earlierRead = read(earlier);
-    /** @param {Word.ParagraphCollection} paragraphs @returns {string | undefined} the one paragraph's id */
-    const single = (paragraphs) => {
-      try {
-        return paragraphs.items.length === 1 ? paragraphs.items[0].uniqueLocalId : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-    return () => {
-      /** @type {Map<string, string>} paragraph → the earlier id used last (entries run least recently used first) */
-      const byParagraph = new Map();
-      for (const [id, entry, paragraphs] of earlierRead) {
-        const paragraph = entries.get(id) === entry ? single(paragraphs) : undefined;
-        if (paragraph) byParagraph.set(paragraph, id);
-      }
-      for (const [id, entry, paragraphs] of freshRead) {
-        const paragraph = entries.get(id) === entry ? single(paragraphs) : undefined;
-        const before = paragraph === undefined ? undefined : byParagraph.get(paragraph);
-        const kept = before === undefined ? undefined : entries.get(before);
-        if (before === undefined || !kept) continue;
-        release(id, entry);
-        touch(before, kept);
-        reused.set(id, before);
-        aliases.set(id, before);
-        if (aliases.size > RETIRED_KEPT) aliases.delete(/** @type {string} */ (aliases.keys().next().value));
-      }
-      return reused;
-    };
-  }
-
-  /**
+   * The tracked object of an id, or E_NOT_FOUND saying why there is none.
    * @param {string} given
    * @param {IdKind} kind
    * @param {string} field
    * @returns {OfficeExtension.ClientObject}
    */
   function objectOf(given, kind, field) {
-    const id = canonical(given);
-    const removal = removals.get(id);
-    if (removal) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${removal.why} by an earlier op of this batch`, field);
-    const entry = lookup(id);
-    const gone = entry ? undefined : retired.get(id);
+    const id = table.canonical(given);
+    const removal = retirement.removedBy(id);
+    if (removal !== undefined) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${removal} by an earlier op of this batch`, field);
+    const entry = table.lookup(id);
+    const gone = entry ? undefined : retirement.retiredFor(id);
     if (gone) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${gone}`, field);
     const what = kind === "rng" ? "range" : kind === "tbl" ? "table" : "note";
-    if (!entry && evicted.has(id)) {
+    if (!entry && table.evicted.has(id)) {
       throw new PaneError("E_NOT_FOUND", `The ${what} id "${id}" was released: the pane keeps at most ${limit} ids and releases the least recently used first. Read the document (readDocument with includeRangeIds) or search again for a fresh id`, field);
     }
     if (!entry || entry.kind !== kind) {
@@ -324,54 +132,20 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     return entry.object;
   }
 
-  /**
-   * @param {IdKind} kind
-   * @param {OfficeExtension.ClientObject} object
-   * @param {OfficeExtension.ClientObject} [holds]
-   * @param {boolean} [paragraphs]
-   * @param {TableEdges} [edges]
-   * @param {string} [twin]
-   * @param {boolean} [empty]
-   */
-  function add(kind, object, holds, paragraphs, edges, twin, empty) {
-    const known = idOf.get(object) ?? standIns.get(object);
-    const entry = known === undefined ? undefined : entries.get(known);
-    if (known !== undefined && entry) {
-      if (entry.kind !== kind) throw new TypeError(`registry: ${known} is a ${entry.kind}, not a ${kind}`);
-      touch(known, entry);
-      return known;
-    }
-    object.context.trackedObjects.add(object);
-    if (holds) {
-      const count = heldCollections.get(holds) ?? 0;
-      if (count === 0) holds.context.trackedObjects.add(holds);
-      heldCollections.set(holds, count + 1);
-    }
-    const id = `${kind}_${salt}_${++counter}`;
-    entries.set(id, { kind, object, holds, minted: currentOp, seq: ++tick, used: currentOp, ...(paragraphs ? { paragraphs } : {}), ...(edges && (edges.first || edges.last) ? { edges } : {}), ...(empty !== undefined ? { empty } : {}) });
-    const other = twin === undefined ? undefined : entries.get(twin);
-    if (other) {
-      other.twin = id;
-      /** @type {RegistryEntry} */ (entries.get(id)).twin = twin;
-    }
-    idOf.set(object, id);
-    minted += 1;
-    // A new block id may turn out to be an earlier one's paragraph (queueChecks): the earlier ones stay until then.
-    if (!paragraphs) evictBeyondLimit();
-    return id;
-  }
+  /** @param {string} id */
+  const entryOf = (id) => table.entries.get(table.canonical(id));
 
   return {
     salt,
     limit,
-    size: () => entries.size,
-    add: (kind, object, { holds, paragraphs, edges, twin, empty } = {}) => add(kind, object, holds, paragraphs, edges, twin, empty),
+    size: () => table.entries.size,
+    add: (kind, object, options = {}) => table.add(kind, object, options),
     addAll(kind, objects, { holds, cap = Infinity, empty } = {}) {
-      return objects.map((object, index) => (index < cap ? add(kind, object, holds, undefined, undefined, undefined, empty) : undefined));
+      return objects.map((object, index) => (index < cap ? table.add(kind, object, { holds, empty }) : undefined));
     },
-    mintedThisOp: () => minted,
-    releasedThisOp: () => releasedThisOp,
-    lookup,
+    mintedThisOp: table.mintedThisOp,
+    releasedThisOp: table.releasedThisOp,
+    lookup: table.lookup,
     requireAnchors(field) {
       if (supports && !supports("WordApi", "1.3")) {
         throw new PaneError("E_UNSUPPORTED", `${field}: anchors ("anchor:<id>") need WordApi 1.3, which this Word does not offer; use a rangeId`, field);
@@ -379,206 +153,33 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     },
     range(given, field) {
       const range = /** @type {Word.Range} */ (objectOf(given, "rng", field));
-      const id = canonical(given);
-      const entry = entries.get(id);
+      const id = table.canonical(given);
+      const entry = table.entries.get(id);
       if (entry?.paragraphs !== true) return range;
       const whole = wholeParagraphs(range, entry.edges?.first === true);
-      standIns.set(whole, id);
+      table.standIn(whole, id);
       return whole;
     },
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
-    isParagraphs: (id) => entries.get(canonical(id))?.paragraphs === true,
-    edgesOf: (id) => (entries.get(canonical(id))?.kind === "tbl" ? { first: true, last: true, only: true } : entries.get(canonical(id))?.edges),
-    removing(id, why) {
-      for (const each of withTwin(id)) removals.set(each, { why, op: currentOp, seq: ++tick });
-    },
-    retire,
-    beginOp() {
-      currentOp += 1;
-      minted = 0;
-      releasedThisOp = 0;
-      evictBeyondLimit();
-    },
-    mark: () => tick,
+    isParagraphs: (id) => entryOf(id)?.paragraphs === true,
+    edgesOf: (id) => (entryOf(id)?.kind === "tbl" ? { first: true, last: true, only: true } : entryOf(id)?.edges),
+    removing: retirement.removing,
+    retire: retirement.retire,
+    beginOp: table.beginOp,
+    mark: table.mark,
     rollbackOp(since = 0) {
-      // Never returned, so nothing else uses them. Untracking an object whose creation never reached Word
-      // only cancels its pending reference (TrackedObjects._removeCommon): it cannot fail the next op.
-      for (const [id, entry] of [...entries]) {
-        if (entry.minted === currentOp && entry.seq > since) {
-          release(id, entry);
-          minted -= 1;
-        }
-      }
-      minted = Math.max(0, minted);
-      for (const [id, removal] of [...removals]) {
-        if (removal.op === currentOp && removal.seq > since) removals.delete(id);
-      }
+      table.rollbackOp(since);
+      retirement.rollbackOp(since);
     },
     queueChecks(removal) {
-      const emptiness = queueEmptiness(removal);
-      const sameParagraphs = queueSameParagraphs();
+      const emptiness = queueEmptiness(table, retirement, supports, removal);
+      const sameParagraphs = queueSameParagraphs(table, retirement, supports);
       return () => {
         const gone = emptiness();
         const reused = sameParagraphs();
-        evictBeyondLimit();
+        table.evictBeyondLimit();
         return { gone, reused };
       };
     },
   };
-}
-
-/**
- * The whole paragraphs a block's range is in, up to the last one's mark (as readDocument made it). Word moves a
- * range's end back when the text at its end is replaced (the new text lands outside it, office-js#1915), so a
- * block whose last word was edited would otherwise end before that word and an edit "at its end" would land in
- * the middle of the paragraph. A range that starts with a table (an insertMarkdown result) starts with that whole
- * table (its first paragraph is a cell's). Queues only.
- * @param {Word.Range} range
- * @param {boolean} startsWithTable
- * @returns {Word.Range}
- */
-function wholeParagraphs(range, startsWithTable) {
-  const { paragraphs } = range;
-  const start = startsWithTable ? range.getRange("Whole").tables.getFirst().getRange("Whole") : paragraphs.getFirst().getRange("Content");
-  return start.expandTo(paragraphs.getLast().getRange("Content"));
-}
-
-/**
- * Split `rangeId:<id>` / `tableId:<id>`.
- * @param {unknown} ref
- * @param {string} field
- * @returns {{ kind: "rangeId" | "tableId", id: string }}
- */
-export function parseRef(ref, field) {
-  const match = typeof ref === "string" ? /^(rangeId|tableId):(.+)$/.exec(ref) : null;
-  if (!match) throw new PaneError("E_INVALID_ARG", `${field} must be "rangeId:<id>" or "tableId:<id>"`, field);
-  return { kind: /** @type {"rangeId" | "tableId"} */ (match[1]), id: match[2] };
-}
-
-/**
- * What a `scope` designates: the document body, the selection, or a tracked range.
- * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs); `edges` one whose first or last
- * block is a table, and `table` the table a table id designates.
- * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | RangeTarget} ScopeTarget
- * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table }} RangeTarget
- */
-
-/**
- * Resolve `scope` ("document" | "selection" | "rangeId:<id>"). A table id in a rangeId designates the table's range.
- * @param {Word.RequestContext} context
- * @param {Registry} registry
- * @param {unknown} scope
- * @param {string} [field]
- * @returns {ScopeTarget}
- */
-export function resolveScope(context, registry, scope, field = "args.scope") {
-  if (scope === "document") return { kind: "document", body: context.document.body };
-  if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
-  if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, registry, scope.slice(7), field) };
-  const { kind, id } = parseScopeRef(scope, field);
-  if (kind === "rangeId" && id.startsWith("tbl_")) {
-    const table = registry.table(id, field);
-    return { kind: "range", range: table.getRange("Whole"), id, table, edges: { first: true, last: true, only: true } };
-  }
-  const range = registry.range(id, field);
-  const edges = registry.edgesOf(id);
-  return { kind: "range", range, id, ...(registry.isParagraphs(id) ? { paragraphs: true } : {}), ...(edges ? { edges } : {}) };
-}
-
-/**
- * The first block of a range: the table it starts with (see {@link TableEdges}), else its first paragraph.
- * What goes "before" the range goes before it. Queues only.
- * @param {RangeTarget | { range: Word.Range, edges?: undefined, table?: undefined }} target
- * @returns {{ table: Word.Table, paragraph?: undefined } | { paragraph: Word.Paragraph, table?: undefined }}
- */
-export function firstBlockOf(target) {
-  if (target.table) return { table: target.table };
-  if (target.edges?.first) return { table: target.range.getRange("Whole").tables.getFirst() };
-  return { paragraph: target.range.paragraphs.getFirst() };
-}
-
-/**
- * The last block of a range: the table it ends with (the table of its last paragraph, a cell's: a cell ends
- * with a paragraph, so that is never a table nested in the last cell), else its last paragraph. What goes
- * "after" the range goes after it. Queues only.
- * @param {RangeTarget | { range: Word.Range, edges?: undefined, table?: undefined }} target
- * @returns {{ table: Word.Table, paragraph?: undefined } | { paragraph: Word.Paragraph, table?: undefined }}
- */
-export function lastBlockOf(target) {
-  if (target.table) return { table: target.table };
-  if (target.edges?.last) return { table: target.range.getRange("Whole").paragraphs.getLast().parentTable };
-  return { paragraph: target.range.paragraphs.getLast() };
-}
-
-/**
- * @param {unknown} scope
- * @param {string} field
- */
-function parseScopeRef(scope, field) {
-  if (typeof scope === "string" && scope.startsWith("rangeId:")) return parseRef(scope, field);
-  throw new PaneError("E_INVALID_ARG", `${field} must be "document", "selection", "rangeId:<id>" or "anchor:<id>"`, field);
-}
-
-/** What an anchor's content control is tagged with: the prefix marks the tags we made (anchor.list). */
-export const ANCHOR_TAG_PREFIX = "wordbridge:";
-
-/**
- * The content of an anchor's content control: what `anchor:<id>` designates wherever `rangeId:<id>` may be.
- * The control is found by its tag, which lives in the document, so it outlives the pane and the server;
- * ItemNotFound (E_NOT_FOUND) at the sync when no control has the tag. `getFirst` and `getRange` are WordApi
- * 1.3 (content controls 1.1): a host below 1.3 is refused before anything is queued.
- * @param {Word.RequestContext} context
- * @param {Registry} registry
- * @param {string} id
- * @param {string} [field]
- * @returns {Word.Range}
- */
-export function anchorRange(context, registry, id, field = "args.scope") {
-  if (!id) throw new PaneError("E_INVALID_ARG", `${field} must be "anchor:<id>" with an id from anchor.create`, field);
-  registry.requireAnchors(field);
-  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst().getRange("Content");
-}
-
-/**
- * The scope as a Range (the whole body for "document"): for ops that act on a range either way.
- * @param {Word.RequestContext} context
- * @param {Registry} registry
- * @param {unknown} scope
- * @param {string} [field]
- * @returns {Word.Range}
- */
-export function resolveScopeRange(context, registry, scope, field = "args.scope") {
-  const target = resolveScope(context, registry, scope, field);
-  return target.kind === "document" ? target.body.getRange("Whole") : target.range;
-}
-
-/**
- * Resolve `tableRef`. For a range, the table is its `parentTableOrNullObject`: the caller must load it,
- * sync, and call {@link assertTableFound} before using it.
- * @param {Registry} registry
- * @param {unknown} ref
- * @param {string} [field]
- * @param {Word.RequestContext} [context]  needed for an `anchor:<id>` ref (a table inside the anchor)
- * @returns {{ table: Word.Table, viaRange: boolean }}
- */
-export function resolveTableRef(registry, ref, field = "args.tableRef", context = undefined) {
-  if (context && typeof ref === "string" && ref.startsWith("anchor:")) {
-    return { table: anchorRange(context, registry, ref.slice(7), field).parentTableOrNullObject, viaRange: true };
-  }
-  const { kind, id } = parseRef(ref, field);
-  if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };
-  // Through a fresh range: Office.js caches parentTableOrNullObject on the tracked range, and once the id minted for
-  // that one object was evicted (untracked for good) it could never be tracked again.
-  return { table: registry.range(id, field).getRange("Whole").parentTableOrNullObject, viaRange: true };
-}
-
-/**
- * After the sync that loaded a table resolved through a range: E_NOT_FOUND when the range is not in a table.
- * @param {{ table: Word.Table, viaRange: boolean }} resolved
- * @param {string} [field]
- */
-export function assertTableFound(resolved, field = "args.tableRef") {
-  if (resolved.viaRange && resolved.table.isNullObject) {
-    throw new PaneError("E_NOT_FOUND", "The range is not inside a table", field);
-  }
 }

@@ -1,0 +1,122 @@
+// What a `scope`, a `tableRef` or an `anchor:<id>` designates: the document body, the selection, an anchor's
+// content control, or a range or table the registry tracks.
+
+import { PaneError } from "./errors.js";
+
+/** @typedef {import("./registry.js").Registry} Registry */
+/** @typedef {import("./blocks.js").TableEdges} TableEdges */
+
+/**
+ * Split `rangeId:<id>` / `tableId:<id>`.
+ * @param {unknown} ref
+ * @param {string} field
+ * @returns {{ kind: "rangeId" | "tableId", id: string }}
+ */
+export function parseRef(ref, field) {
+  const match = typeof ref === "string" ? /^(rangeId|tableId):(.+)$/.exec(ref) : null;
+  if (!match) throw new PaneError("E_INVALID_ARG", `${field} must be "rangeId:<id>" or "tableId:<id>"`, field);
+  return { kind: /** @type {"rangeId" | "tableId"} */ (match[1]), id: match[2] };
+}
+
+/**
+ * What a `scope` designates: the document body, the selection, or a tracked range.
+ * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs); `edges` one whose first or last
+ * block is a table, and `table` the table a table id designates.
+ * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | RangeTarget} ScopeTarget
+ * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table }} RangeTarget
+ */
+
+/**
+ * Resolve `scope` ("document" | "selection" | "rangeId:<id>"). A table id in a rangeId designates the table's range.
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {unknown} scope
+ * @param {string} [field]
+ * @returns {ScopeTarget}
+ */
+export function resolveScope(context, registry, scope, field = "args.scope") {
+  if (scope === "document") return { kind: "document", body: context.document.body };
+  if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
+  if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, registry, scope.slice(7), field) };
+  const { kind, id } = parseScopeRef(scope, field);
+  if (kind === "rangeId" && id.startsWith("tbl_")) {
+    const table = registry.table(id, field);
+    return { kind: "range", range: table.getRange("Whole"), id, table, edges: { first: true, last: true, only: true } };
+  }
+  const range = registry.range(id, field);
+  const edges = registry.edgesOf(id);
+  return { kind: "range", range, id, ...(registry.isParagraphs(id) ? { paragraphs: true } : {}), ...(edges ? { edges } : {}) };
+}
+
+/**
+ * @param {unknown} scope
+ * @param {string} field
+ */
+function parseScopeRef(scope, field) {
+  if (typeof scope === "string" && scope.startsWith("rangeId:")) return parseRef(scope, field);
+  throw new PaneError("E_INVALID_ARG", `${field} must be "document", "selection", "rangeId:<id>" or "anchor:<id>"`, field);
+}
+
+/** What an anchor's content control is tagged with: the prefix marks the tags we made (anchor.list). */
+export const ANCHOR_TAG_PREFIX = "wordbridge:";
+
+/**
+ * The content of an anchor's content control: what `anchor:<id>` designates wherever `rangeId:<id>` may be.
+ * The control is found by its tag, which lives in the document, so it outlives the pane and the server;
+ * ItemNotFound (E_NOT_FOUND) at the sync when no control has the tag. `getFirst` and `getRange` are WordApi
+ * 1.3 (content controls 1.1): a host below 1.3 is refused before anything is queued.
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {string} id
+ * @param {string} [field]
+ * @returns {Word.Range}
+ */
+export function anchorRange(context, registry, id, field = "args.scope") {
+  if (!id) throw new PaneError("E_INVALID_ARG", `${field} must be "anchor:<id>" with an id from anchor.create`, field);
+  registry.requireAnchors(field);
+  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst().getRange("Content");
+}
+
+/**
+ * The scope as a Range (the whole body for "document"): for ops that act on a range either way.
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {unknown} scope
+ * @param {string} [field]
+ * @returns {Word.Range}
+ */
+export function resolveScopeRange(context, registry, scope, field = "args.scope") {
+  const target = resolveScope(context, registry, scope, field);
+  return target.kind === "document" ? target.body.getRange("Whole") : target.range;
+}
+
+/**
+ * Resolve `tableRef`. For a range, the table is its `parentTableOrNullObject`: the caller must load it,
+ * sync, and call {@link assertTableFound} before using it.
+ * @param {Registry} registry
+ * @param {unknown} ref
+ * @param {string} [field]
+ * @param {Word.RequestContext} [context]  needed for an `anchor:<id>` ref (a table inside the anchor)
+ * @returns {{ table: Word.Table, viaRange: boolean }}
+ */
+export function resolveTableRef(registry, ref, field = "args.tableRef", context = undefined) {
+  if (context && typeof ref === "string" && ref.startsWith("anchor:")) {
+    return { table: anchorRange(context, registry, ref.slice(7), field).parentTableOrNullObject, viaRange: true };
+  }
+  const { kind, id } = parseRef(ref, field);
+  if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };
+  // Through a fresh range: Office.js caches parentTableOrNullObject on the tracked range, and once the id minted for
+  // that one object was evicted (untracked for good) it could never be tracked again.
+  return { table: registry.range(id, field).getRange("Whole").parentTableOrNullObject, viaRange: true };
+}
+
+/**
+ * After the sync that loaded a table resolved through a range: E_NOT_FOUND when the range is not in a table.
+ * @param {{ table: Word.Table, viaRange: boolean }} resolved
+ * @param {string} [field]
+ */
+export function assertTableFound(resolved, field = "args.tableRef") {
+  if (resolved.viaRange && resolved.table.isNullObject) {
+    throw new PaneError("E_NOT_FOUND", "The range is not inside a table", field);
+  }
+}
