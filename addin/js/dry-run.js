@@ -14,7 +14,7 @@ import { DRY_RUNS as COMMENT_DRY_RUNS } from "./handlers/comment.js";
 import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js";
 import { DRY_RUNS as REVISION_DRY_RUNS } from "./handlers/revisions.js";
 import { startSearch, wordSearch } from "./handlers/search.js";
-import { namedStyleNotFound } from "./handlers/style.js";
+import { findTextStyle, refuseTableBuiltIn } from "./handlers/style.js";
 import { COLUMN_OPS, TABLE_CHECKS, assertCanMerge, createArgs, queueTableLoad, tableLoadError } from "./handlers/table.js";
 import { findTableStyle, tableStyleArgs, tableStyleName } from "./handlers/table-style.js";
 
@@ -260,15 +260,9 @@ function resolveTarget(context, registry, value, field) {
 function styleToCheck(op, { args, Word }) {
   if (op === "applyStyle" && typeof args.namedStyle === "string") {
     const name = args.namedStyle;
-    return {
-      key: "namedStyle", field: "args.namedStyle", name, builtIn: builtInStyleValue(Word, name),
-      find(styles) {
-        const names = styles.items.filter((s) => s.type === "Paragraph" || s.type === "Character").map((s) => s.nameLocal);
-        const found = names.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-        if (!found) throw namedStyleNotFound(name, names);
-        return found;
-      },
-    };
+    const builtIn = builtInStyleValue(Word, name);
+    refuseTableBuiltIn(builtIn, args.scope);
+    return { key: "namedStyle", field: "args.namedStyle", name, builtIn, find: (styles) => findTextStyle(name, styles, args.scope) };
   }
   if (op === "table.applyStyle") {
     const { name } = tableStyleArgs(args);

@@ -5,7 +5,7 @@
 import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { clip } from "../expect.js";
-import { DEFAULT_TRACK_CAP, resolveScopeRange } from "../registry.js";
+import { DEFAULT_TRACK_CAP, resolveScope, resolveScopeRange } from "../registry.js";
 import { isoDate } from "./revisions.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -27,15 +27,20 @@ function requireComments(env, field) {
 /**
  * comment.add {scope, text} → {commentId, rangeId}: the rangeId is the commented range. No sync of its own: the
  * comment's id is read back with Word.run's closing sync, which inserts it (so expectText costs one sync, not two).
+ * A table (a table id, table.create's rangeId) is commented as a whole, as Word comments a selected table, and the
+ * rangeId is that table as a block: content placed before or after it goes next to the table, not into its cells
+ * (likewise a range that starts or ends with a table).
  * @param {HandlerEnv} env
  */
 export async function add(env) {
   const { context, registry, args } = env;
   const text = str(args, "text", { min: 1 });
   requireComments(env);
-  const comment = resolveScopeRange(context, registry, args.scope ?? "selection").insertComment(text);
+  const target = resolveScope(context, registry, args.scope ?? "selection");
+  const comment = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertComment(text);
   comment.load("id");
-  const rangeId = registry.add("rng", comment.getRange());
+  const edges = target.kind === "range" ? target.edges : undefined;
+  const rangeId = registry.add("rng", comment.getRange(), edges ? { edges } : {});
   /** @type {{ commentId: string | undefined, rangeId: string }} commentId undefined until read back (a batch's reference to it waits for it) */
   const data = { commentId: undefined, rangeId };
   env.afterSync(() => { data.commentId = comment.id; });

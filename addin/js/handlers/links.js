@@ -5,6 +5,8 @@ import { PaneError } from "../errors.js";
 import { oneOf, str } from "../args.js";
 import { LOCATIONS, bodyTextLocation, rangeTextLocation } from "../locations.js";
 import { resolveScope } from "../registry.js";
+import { spotAtTable } from "./table-edges.js";
+import { atTable } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -12,6 +14,12 @@ import { resolveScope } from "../registry.js";
  * hyperlink.set {url, scope, text?, location} → {rangeId, url, text}. With `text`: the text is inserted at the
  * scope (as insertText places it) and linked: nothing to read, one sync. Without: the scope's own text is linked;
  * one sync reads it first, because an empty range has nothing to link (E_INVALID_ARG, asking for `text`).
+ *
+ * A scope that is a table (a table id, table.create's rangeId) or starts or ends with one: linked `text` goes
+ * where insertText puts text there (before/after: a paragraph of its own next to the table; start/end: its
+ * first/last cell; replace: a paragraph instead of the table). Its own text is never linked: a Word hyperlink is
+ * a field, which cannot span table cells (E_INVALID_ARG before anything is done, naming both ways that work);
+ * url "" still removes the links in it.
  * @param {HandlerEnv} env
  */
 export async function set(env) {
@@ -24,11 +32,19 @@ export async function set(env) {
   const target = resolveScope(context, registry, args.scope ?? "selection");
   if (text !== undefined) {
     const location = oneOf(args, "location", LOCATIONS, "replace");
-    const inserted = target.kind === "document"
-      ? target.body.insertText(text, bodyTextLocation(location))
-      : target.range.insertText(text, rangeTextLocation(location));
+    /** @type {Word.Range} */
+    let inserted;
+    if (target.kind === "document") inserted = target.body.insertText(text, bodyTextLocation(location));
+    else if (target.kind === "range" && atTable(target, location)) {
+      const spot = spotAtTable(env, target, location, "the linked text");
+      inserted = spot.host.insertText(text, spot.at);
+    } else inserted = target.range.insertText(text, rangeTextLocation(location));
     inserted.hyperlink = url;
     return { rangeId: registry.add("rng", inserted), url, text };
+  }
+  if (target.kind === "range" && target.edges && url !== "") {
+    const what = target.edges.only ? "is a table" : `${target.edges.first ? "starts" : "ends"} with a table`;
+    throw new PaneError("E_INVALID_ARG", `The scope ${what}: a hyperlink cannot span table cells. Give args.text to insert linked text (location "before" or "after" puts it next to the table), or link text inside one cell (search for it to get its rangeId)`, "args.scope");
   }
   const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
   range.load("text");

@@ -5,6 +5,8 @@ import { bool, int, oneOf, positiveNumber, str } from "../args.js";
 import { PaneError } from "../errors.js";
 import { LOCATIONS, rangeTextLocation } from "../locations.js";
 import { resolveScope } from "../registry.js";
+import { spotAtTable } from "./table-edges.js";
+import { atTable } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -92,17 +94,23 @@ insertPicture.firstSync = /** @type {const} */ ("none");
 
 /**
  * An inline picture at the scope/location. Body takes Start/End; "replace" on the document replaces the
- * whole body's range.
+ * whole body's range. At a range's table (a table id, table.create's rangeId): before/after in a paragraph of
+ * its own next to the table, start/end in its first/last cell, replace in a paragraph instead of the table
+ * (table-edges.js).
  * @param {HandlerEnv} env
  * @param {PictureSpec} picture
  * @returns {Placed}
  */
-function insertInline({ context, registry, args }, picture) {
+function insertInline(env, picture) {
+  const { context, registry, args } = env;
   const { location } = picture;
   const target = resolveScope(context, registry, args.scope ?? "selection");
   /** @type {Word.InlinePicture} */
   let inline;
-  if (target.kind === "document" && location !== "replace") {
+  if (target.kind === "range" && atTable(target, location)) {
+    const spot = spotAtTable(env, target, location, "the picture");
+    inline = spot.host.insertInlinePictureFromBase64(picture.data, spot.at);
+  } else if (target.kind === "document" && location !== "replace") {
     inline = target.body.insertInlinePictureFromBase64(picture.data, location === "start" || location === "before" ? "Start" : "End");
   } else {
     const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
@@ -125,13 +133,15 @@ function insertInline({ context, registry, args }, picture) {
 /**
  * A floating picture (WordApiDesktop 1.2 shapes), anchored where `location` says in the scope: start/before
  * at its start, end/after at its end, replace in place of its content (which is deleted). The returned
- * rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column.
+ * rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column. At a
+ * range's table the anchor is where an inline picture would go (table-edges.js): never a cell for before/after.
  * @param {HandlerEnv} env
  * @param {PictureSpec} picture
  * @param {"Square" | "Tight" | "Behind" | "Front"} wrap
  * @returns {Placed}
  */
-function insertFloating({ context, registry, args, supports }, picture, wrap) {
+function insertFloating(env, picture, wrap) {
+  const { context, registry, args, supports } = env;
   if (!supports("WordApiDesktop", "1.2")) {
     throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
   }
@@ -140,7 +150,10 @@ function insertFloating({ context, registry, args, supports }, picture, wrap) {
   const whole = target.kind === "document" ? target.body : target.range;
   /** @type {Word.Range} */
   let anchor;
-  if (location === "replace") {
+  if (target.kind === "range" && atTable(target, location)) {
+    const spot = spotAtTable(env, target, location, "the picture");
+    anchor = spot.host.getRange(spot.at);
+  } else if (location === "replace") {
     if (target.kind === "document") {
       target.body.clear();
       anchor = target.body.getRange("Start");

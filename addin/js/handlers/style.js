@@ -2,7 +2,7 @@
 
 import { bool, colour, nested, object, oneOf, positiveNumber, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
-import { resolveScopeRange } from "../registry.js";
+import { resolveScope } from "../registry.js";
 import { BUILT_IN_STYLES, builtInStyleValue, defaultCharacterStyle, displayName, nearestHighlight, nearestNames } from "../styles.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -88,6 +88,12 @@ function readPara(args) {
  * args.namedStyle with the nearest names, and nothing was written. Otherwise the custom style is set first
  * in that batch, so if Word refuses the name nothing else in the batch runs; the error is the same (one more
  * sync reads the document's style names).
+ *
+ * A table (a table id, table.create's rangeId) is styled as Word styles a selected table: the paragraph and
+ * character styles and formatting go to the paragraphs of its cells, and the rangeId is the table as a block
+ * (content placed before or after it goes next to the table). A table style name is refused on args.namedStyle
+ * (Word refuses it on text), pointing to table.applyStyle: before anything is written for a built-in one, in the
+ * lookup sync for the document's own.
  * @param {HandlerEnv} env
  */
 export async function applyStyle(env) {
@@ -99,8 +105,11 @@ export async function applyStyle(env) {
   if (namedStyle === undefined && !char && !para && !clearOtherStyles) {
     throw new PaneError("E_INVALID_ARG", "Give at least one of namedStyle, char, para or clearOtherStyles", "args");
   }
-  const range = resolveScopeRange(context, registry, args.scope ?? "selection");
   const builtIn = namedStyle === undefined ? undefined : builtInStyleValue(Word, namedStyle);
+  refuseTableBuiltIn(builtIn, args.scope);
+  const target = resolveScope(context, registry, args.scope ?? "selection");
+  const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
+  const edges = target.kind === "range" ? target.edges : undefined;
   const custom = namedStyle !== undefined && !builtIn ? namedStyle : undefined;
   const applyNamed = () => {
     if (builtIn) range.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
@@ -118,7 +127,7 @@ export async function applyStyle(env) {
   }
   const clearing = clearOtherStyles ? startClearing(env, range, applyNamed) : undefined;
   const finishPara = para ? startPara(range, para) : undefined;
-  const rangeId = registry.add("rng", range);
+  const rangeId = registry.add("rng", range, edges ? { edges } : {});
   if (custom || clearing || finishPara) {
     try {
       await sync();
@@ -129,12 +138,7 @@ export async function applyStyle(env) {
   }
 
   // The write batch, flushed by Word.run's closing sync.
-  if (listed && custom) {
-    const names = listed.items.filter((style) => style.type === "Paragraph" || style.type === "Character").map((style) => style.nameLocal);
-    const found = names.find((name) => name.toLowerCase() === custom.toLowerCase());
-    if (!found) throw namedStyleNotFound(custom, names);
-    range.style = found;
-  }
+  if (listed && custom) range.style = findTextStyle(custom, listed, args.scope);
   if (clearing) {
     clearing.finish(namedStyle === undefined ? undefined : styleCategory(builtIn, custom, clearing.styles()));
     applyNamed(); // again: a character style must come after the character styles were cleared
@@ -177,6 +181,45 @@ function looksUpStyle({ args, supports }) {
 }
 
 /**
+ * The document's paragraph or character style called `name` (in any case), from its styles loaded with nameLocal
+ * and type: E_INVALID_ARG for a table style ({@link tableStyleRefused}), E_NOT_FOUND with the nearest names for
+ * an unknown one. applyStyle's lookup, and dryRun's.
+ * @param {string} name
+ * @param {Word.StyleCollection} styles
+ * @param {unknown} scope  the op's scope, for the refusal's suggestion
+ * @returns {string}
+ */
+export function findTextStyle(name, styles, scope) {
+  const names = styles.items.filter((style) => style.type === "Paragraph" || style.type === "Character").map((style) => style.nameLocal);
+  const found = names.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  if (found) return found;
+  const table = styles.items.find((style) => style.type === "Table" && style.nameLocal.toLowerCase() === name.toLowerCase());
+  if (table) throw tableStyleRefused(table.nameLocal, scope);
+  throw namedStyleNotFound(name, names);
+}
+
+/**
+ * E_INVALID_ARG when the built-in style named is a table style ({@link tableStyleRefused}); applyStyle and dryRun
+ * check it before anything is queued.
+ * @param {string | undefined} builtIn  a Word.BuiltInStyleName value
+ * @param {unknown} scope
+ */
+export function refuseTableBuiltIn(builtIn, scope) {
+  if (builtIn && BUILT_IN_STYLES.table.includes(builtIn)) throw tableStyleRefused(displayName(builtIn), scope);
+}
+
+/**
+ * E_INVALID_ARG on args.namedStyle for a table style: Word applies those to tables (table.applyStyle), not to text.
+ * The tableRef suggested is the scope when it names a range (a table's id or a range in a table), else a table id.
+ * @param {string} name
+ * @param {unknown} scope
+ */
+function tableStyleRefused(name, scope) {
+  const ref = typeof scope === "string" && /^(rangeId|anchor):/.test(scope) ? scope : "tableId:<id>";
+  return new PaneError("E_INVALID_ARG", `"${name}" is a table style: apply it with table.applyStyle {tableRef: "${ref}", style: {name: "${name}"}}. applyStyle sets paragraph and character styles (on a table, those of the text in its cells)`, "args.namedStyle");
+}
+
+/**
  * Whether a failed sync is Word refusing the style name (ItemNotFound at Range.style).
  * @param {unknown} err
  */
@@ -211,7 +254,7 @@ async function styleNotFound({ context, supports, sync }, name) {
  * @param {string} name
  * @param {string[]} names
  */
-export function namedStyleNotFound(name, names) {
+function namedStyleNotFound(name, names) {
   const nearest = nearestNames(name, names);
   const hint = nearest.length ? ` Nearest: ${nearest.map((n) => `"${n}"`).join(", ")}.` : "";
   return new PaneError("E_NOT_FOUND", `No style named "${name}" in this document (see listStyles).${hint}`, "args.namedStyle");

@@ -5,26 +5,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, fails, ok, setup } from "./helpers.js";
-
-const DOC = [
-  { type: "paragraph", text: "Intro" },
-  { type: "table", values: [["A", "B"], ["1", "2"]] },
-  { type: "paragraph", text: "Next para" },
-];
+import { withTable } from "./table-fixture.js";
 
 /** Paragraph texts, tables as their values. */
 function blocks(sim) {
   return sim.snapshot().blocks.map((/** @type {any} */ b) => (b.type === "table" ? b.values : b.text));
-}
-
-/** The document with a table between two paragraphs, and the table block's id from readDocument. */
-async function withTable(profile) {
-  const env = setup(profile);
-  env.sim.load(DOC);
-  const read = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true }));
-  const tableId = read.blocks[1].tableId;
-  assert.match(tableId, /^tbl_/);
-  return { ...env, tableId, scope: `rangeId:${tableId}` };
 }
 
 /** The text a range id designates now (through a dry run, which changes nothing). */
