@@ -1,0 +1,140 @@
+// Where insertMarkdown's blocks go: the document's start or end or its whole content, next to a range's paragraphs
+// or tables, or in place of a range (read first, in the op's one sync).
+
+import { firstBlockOf, lastBlockOf } from "../registry.js";
+import { removeBlocks, retireScope } from "./text.js";
+
+/** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
+
+/**
+ * A range with a table at the side the blocks go (see {@link atTable}): before its first block, after its last,
+ * or (replace) before its first block with the whole range removed after the insertion. No sync.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} location
+ * @returns {Place}
+ */
+export function tablePlace(env, target, location) {
+  if (location === "end" || location === "after") return { origin: nextTo(lastBlockOf(target), "After"), keepSpare: true };
+  const origin = nextTo(firstBlockOf(target), "Before");
+  if (location !== "replace") return { origin, keepSpare: true };
+  return {
+    origin,
+    keepSpare: true,
+    deleteText: () => {
+      removeBlocks(target);
+      retireScope(env, target.id, `its ${target.edges?.only ? "table was" : "blocks were"} replaced (insertMarkdown's rangeId is the new content's)`);
+    },
+  };
+}
+
+/**
+ * Where the blocks go, what becomes of an empty paragraph no block took, and what else a replace deletes.
+ * @typedef {{ origin: Origin, keepSpare: boolean, deleteText?: () => void }} Place
+ */
+
+/**
+ * The document: at its start or end, or in the empty paragraph a cleared body keeps (replace), which stays
+ * after a table: it is the body's last.
+ * @param {Word.Body} body
+ * @param {string} location
+ * @returns {Place}
+ */
+export function documentPlace(body, location) {
+  if (location === "replace") {
+    body.clear();
+    return { origin: { spare: body.paragraphs.getFirst() }, keepSpare: true };
+  }
+  const where = location === "start" || location === "before" ? "Start" : "End";
+  return { origin: { paragraph: () => body.insertParagraph("", where), table: (values) => body.insertTable(values.length, values[0].length, where, values) }, keepSpare: true };
+}
+
+/**
+ * A range: before its first paragraph, after its last, or (replace, after one sync that reads it) instead
+ * of its whole paragraphs, emptied into one that the blocks take over, or after its paragraph with only its
+ * text deleted (queued after the insertion).
+ * @param {Word.Range} range
+ * @param {string} location
+ * @param {() => Promise<void>} sync
+ * @returns {Promise<Place>}
+ */
+export async function rangePlace(range, location, sync) {
+  const paragraphs = range.paragraphs;
+  const last = paragraphs.getLast();
+  if (location !== "replace") {
+    return { origin: location === "start" || location === "before" ? nextTo({ paragraph: paragraphs.getFirst() }, "Before") : nextTo({ paragraph: last }, "After"), keepSpare: true };
+  }
+  const read = queueReplacedRead(range, paragraphs, last);
+  await sync();
+  const replaced = read();
+  if (!replaced.whole) return { origin: nextTo({ paragraph: last }, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
+  emptyInto(paragraphs.getFirst(), last, replaced.texts);
+  return { origin: { spare: last }, keepSpare: replaced.required };
+}
+
+/**
+ * Where the first block goes: an empty paragraph already there (`spare`: a cleared body's, or a replaced
+ * range's), which the first paragraph block takes and tables go before; or a point where new paragraphs and
+ * tables are inserted.
+ * @typedef {{ spare: Word.Paragraph } | { paragraph: () => Word.Paragraph, table: (values: string[][]) => Word.Table }} Origin
+ */
+
+/**
+ * New blocks before or after a paragraph or a table. Next to a table, a table goes on the far side of a paragraph
+ * of its own (tables that touch are one table in Word), which stays between them.
+ * @param {{ paragraph: Word.Paragraph, table?: undefined } | { table: Word.Table, paragraph?: undefined }} block
+ * @param {"Before" | "After"} where
+ * @returns {Origin}
+ */
+function nextTo({ paragraph, table }, where) {
+  if (table) {
+    return {
+      paragraph: () => table.insertParagraph("", where),
+      table: (values) => {
+        const between = table.insertParagraph("", where);
+        between.styleBuiltIn = "Normal";
+        return between.insertTable(values.length, values[0].length, where, values);
+      },
+    };
+  }
+  return { paragraph: () => paragraph.insertParagraph("", where), table: (values) => paragraph.insertTable(values.length, values[0].length, where, values) };
+}
+
+/**
+ * Queue what replacing a range must know (read by the caller's sync): whether it covers its paragraphs whole
+ * (the blocks then take their place) or only text inside them, and whether Word requires a paragraph after
+ * its last paragraph (the last of its body, or a table follows): where a table takes the place of the range,
+ * the emptied paragraph stays only then.
+ * @param {Word.Range} range
+ * @param {Word.ParagraphCollection} paragraphs  the range's
+ * @param {Word.Paragraph} last  its last paragraph
+ * @returns {() => { whole: boolean, text: string, texts: string[], required: boolean }}  after the sync
+ */
+function queueReplacedRead(range, paragraphs, last) {
+  range.load("text");
+  paragraphs.load("text");
+  last.load("isLastParagraph,tableNestingLevel");
+  const next = last.getNextOrNullObject();
+  next.load("tableNestingLevel");
+  return () => {
+    const { text } = range;
+    const texts = paragraphs.items.map((paragraph) => paragraph.text);
+    // A range ending with its last paragraph's mark covers that paragraph too.
+    const whole = texts.every((t) => t === "") || text.replace(/\r$/, "") === texts.join("\r");
+    const tableNext = !next.isNullObject && next.tableNestingLevel > last.tableNestingLevel;
+    return { whole, text, texts, required: last.isLastParagraph || tableNext };
+  };
+}
+
+/**
+ * Empty whole paragraphs into the last one: their text and marks go, the last one's mark stays (Word never
+ * has to join a paragraph with a table, and the last paragraph of the body keeps its mark).
+ * @param {Word.Paragraph} first
+ * @param {Word.Paragraph} last
+ * @param {string[]} texts  the paragraphs' texts
+ */
+function emptyInto(first, last, texts) {
+  if (texts.length === 1 && texts[0] === "") return; // already one empty paragraph: nothing to delete
+  first.getRange("Start").expandTo(last.getRange("Content")).delete();
+}
+
