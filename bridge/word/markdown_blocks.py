@@ -101,7 +101,6 @@ class _Walker:
             self.table[-1].append(_plain(self.tokens[i + 1]))
             return i + 3
         elif kind == "table_close" and self.table is not None:
-            _check_width(self.table)
             self.out.blocks.append({"type": "table", "header": self.table_header, "rows": self.table})
             self.table = None
         elif kind == "hr":
@@ -174,17 +173,6 @@ def _add(runs: list[Run], text: str, marks: dict[str, bool], link: str | None) -
         runs[-1]["text"] += text
     else:
         runs.append(run)
-
-
-def _check_width(rows: list[list[str]]) -> None:
-    """Refuse a table wider than Word's: Word would refuse it only in the closing sync, after the blocks before it."""
-    # Imported here: the op models import this module.
-    from bridge.word.ops.fields import field_error
-    from bridge.word.ops.models import MAX_COLS
-
-    cols = max(len(row) for row in rows)
-    if cols > MAX_COLS:
-        raise field_error(f"has a table of {cols} columns; a Word table has at most {MAX_COLS}", "markdown")
 
 
 def _plain(inline: Token) -> str:

@@ -13,6 +13,7 @@ from bridge.word.markdown_blocks import markdown_to_blocks
 
 from .base import Args, note
 from .fields import Bool, Choice, IntIn, LimitedText, Location, Scope, field_error
+from .word_limits import MAX_COLS
 
 MAX_MARKDOWN: Final = 200_000
 MAX_BLOCKS: Final = 5_000
@@ -37,6 +38,10 @@ def markdown_blocks(markdown: str, info: ValidationInfo, max_blocks: int, where:
         raise field_error(f"makes {len(converted.blocks)} blocks; at most {max_blocks} {where}", "markdown")
     if not converted.blocks:
         raise field_error("has no content to insert", "markdown")
+    # Word would refuse a wider table only in the closing sync, after the blocks before it were inserted.
+    cols = max((len(row) for block in converted.blocks if block["type"] == "table" for row in block["rows"]), default=0)
+    if cols > MAX_COLS:
+        raise field_error(f"has a table of {cols} columns; a Word table has at most {MAX_COLS}", "markdown")
     for what in converted.notes:
         note(info, "info", what, "markdown")
     return converted.blocks
