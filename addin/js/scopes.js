@@ -37,7 +37,7 @@ export function parseRef(ref, field) {
 export function resolveScope(context, registry, scope, field = "args.scope") {
   if (scope === "document") return { kind: "document", body: context.document.body };
   if (scope === "selection") return { kind: "selection", range: context.document.getSelection() };
-  if (typeof scope === "string" && scope.startsWith("anchor:")) return { kind: "range", range: anchorRange(context, registry, scope.slice(7), field) };
+  if (typeof scope === "string" && scope.startsWith("anchor:")) return anchorTarget(context, registry, scope.slice(7), field);
   const { kind, id } = parseScopeRef(scope, field);
   if (kind === "rangeId" && id.startsWith("tbl_")) {
     const table = registry.table(id, field);
@@ -56,6 +56,27 @@ function parseScopeRef(scope, field) {
   if (typeof scope === "string" && scope.startsWith("rangeId:")) return parseRef(scope, field);
   throw new PaneError("E_INVALID_ARG", `${field} must be "document", "selection", "rangeId:<id>" or "anchor:<id>"`, field);
 }
+
+/**
+ * An anchor as a scope: its content; for an anchor around a whole table (anchor.create gives it an id starting with
+ * {@link TABLE_ANCHOR_PREFIX}) that table, as a table id designates it: a block, so content goes before, after or
+ * instead of it, never into its cells unless start/end ask for them. The first table in the control: paragraphs
+ * placed next to the table may have joined the anchor. A table that is gone is ItemNotFound at the sync.
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {string} id
+ * @param {string} field
+ * @returns {RangeTarget}
+ */
+function anchorTarget(context, registry, id, field) {
+  const range = anchorRange(context, registry, id, field);
+  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) return { kind: "range", range };
+  const table = range.tables.getFirst();
+  return { kind: "range", range: table.getRange("Whole"), table, edges: { first: true, last: true, only: true } };
+}
+
+/** What the id of an anchor around a whole table starts with (the id lives in the tag, so this outlives the pane). */
+export const TABLE_ANCHOR_PREFIX = "anc_tbl_";
 
 /** What an anchor's content control is tagged with: the prefix marks the tags we made (anchor.list). */
 export const ANCHOR_TAG_PREFIX = "wordbridge:";
@@ -92,7 +113,8 @@ export function resolveScopeRange(context, registry, scope, field = "args.scope"
 
 /**
  * Resolve `tableRef`. For a range, the table is its `parentTableOrNullObject`: the caller must load it,
- * sync, and call {@link assertTableFound} before using it.
+ * sync, and call {@link assertTableFound} before using it. An anchor around a whole table designates that table
+ * (the first in it: paragraphs placed next to the table may have joined the anchor).
  * @param {Registry} registry
  * @param {unknown} ref
  * @param {string} [field]
@@ -101,7 +123,8 @@ export function resolveScopeRange(context, registry, scope, field = "args.scope"
  */
 export function resolveTableRef(registry, ref, field = "args.tableRef", context = undefined) {
   if (context && typeof ref === "string" && ref.startsWith("anchor:")) {
-    return { table: anchorRange(context, registry, ref.slice(7), field).parentTableOrNullObject, viaRange: true };
+    const range = anchorRange(context, registry, ref.slice(7), field);
+    return { table: ref.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`) ? range.tables.getFirst() : range.parentTableOrNullObject, viaRange: true };
   }
   const { kind, id } = parseRef(ref, field);
   if (kind === "tableId" || id.startsWith("tbl_")) return { table: registry.table(id, field), viaRange: false };

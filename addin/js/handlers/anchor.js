@@ -5,15 +5,18 @@
 import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { clip } from "../expect.js";
-import { ANCHOR_TAG_PREFIX, resolveScopeRange } from "../registry.js";
+import { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, resolveScope } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
-/** @returns {string} `anc_` and 10 random base-36 characters: unique enough within one document */
-function newAnchorId() {
+/**
+ * @param {string} prefix  `anc_`, or {@link TABLE_ANCHOR_PREFIX} for an anchor around a whole table
+ * @returns {string} the prefix and 10 random base-36 characters: unique enough within one document
+ */
+function newAnchorId(prefix) {
   const bytes = new Uint8Array(10);
   globalThis.crypto.getRandomValues(bytes);
-  return `anc_${Array.from(bytes, (b) => (b % 36).toString(36)).join("")}`;
+  return `${prefix}${Array.from(bytes, (b) => (b % 36).toString(36)).join("")}`;
 }
 
 /**
@@ -28,15 +31,19 @@ function requireContentControls(env, field) {
 
 /**
  * anchor.create {scope, name?} → {anchorId, scope}: the range wrapped in a tagged content control. No sync of
- * its own: Word.run's closing sync makes it.
+ * its own: Word.run's closing sync makes it. A table (a table id, table.create's rangeId, a table's anchor) is
+ * wrapped whole, and its anchor's id says so ({@link TABLE_ANCHOR_PREFIX}): `anchor:<id>` is then that table as a
+ * block wherever a scope goes (before/after next to it, start/end its first/last cell, replace instead of it), and
+ * a tableRef of the table ops.
  * @param {HandlerEnv} env
  */
 export async function create(env) {
   const { context, registry, args } = env;
   const name = str(args, "name", { optional: true, max: 64 });
   requireContentControls(env);
-  const control = resolveScopeRange(context, registry, args.scope ?? "selection").insertContentControl();
-  const anchorId = newAnchorId();
+  const target = resolveScope(context, registry, args.scope ?? "selection");
+  const control = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertContentControl();
+  const anchorId = newAnchorId(target.kind === "range" && target.edges?.only ? TABLE_ANCHOR_PREFIX : "anc_");
   control.tag = ANCHOR_TAG_PREFIX + anchorId;
   if (name) control.title = name;
   return { anchorId, scope: `anchor:${anchorId}`, ...(name ? { name } : {}) };

@@ -2,11 +2,13 @@
 // (as for the text, markdown, table and break ops in table-blocks.test.js). Content goes before or after the
 // table in a paragraph of its own, into its first/last cell for start/end, instead of it for replace; a comment
 // or style on it covers the whole table and answers the table as a block; what Word cannot do to a table (a
-// hyperlink across its cells, a table style through applyStyle) is refused, saying what works.
+// hyperlink across its cells, a table style through applyStyle) is refused, saying what works. An anchor made on
+// a table is that table as a block too.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG_1x1, PROFILES, fails, ok } from "./helpers.js";
 import { withTable } from "./table-fixture.js";
+import { createEngine } from "../../../addin/js/engine.js";
 
 /** A paragraph as text, a picture as [pic], linked text as <text|url>. */
 function paragraphText(/** @type {any} */ block) {
@@ -125,3 +127,31 @@ test("a floating picture before/after a table is anchored in a paragraph of its 
   const anchors = env.sim._model.shapes.map((/** @type {any} */ s) => s.anchorPara.units.map((/** @type {any} */ u) => u.ch).join(""));
   assert.deepEqual(anchors, ["", ""]);
 });
+
+for (const profile of PROFILES) {
+  test(`[${profile}] anchor.create on a table wraps the whole table; its anchor is that table as a block, also for a pane loaded later`, async () => {
+    const env = await withTable(profile);
+    const { anchorId, scope } = ok(await env.run("anchor.create", { scope: env.scope, name: "Prices" }));
+    assert.match(anchorId, /^anc_tbl_[0-9a-z]{10}$/);
+    assert.deepEqual(env.sim.snapshot().contentControls.map((/** @type {any} */ c) => c.text), ["A\tB\r1\t2\r"]);
+    ok(await env.run("insertText", { text: "Above", scope, location: "before" }));
+    ok(await env.run("insertPicture", { ...picture, scope, location: "after" }));
+    ok(await env.run("insertText", { text: "!", scope, location: "end" }));
+    ok(await env.run("table.setCellText", { tableRef: scope, row: 0, col: 0, text: "a" }));
+    assert.deepEqual(blocks(env.sim), ["Intro", "Above", [["a", "B"], ["1", "2!"]], "[pic]", "Next para"]);
+    // The anchor's id is in the document: a pane loaded afterwards (a new engine, no ids) knows it is a table.
+    const later = createEngine({ Word: env.sim.Word, Office: env.sim.Office });
+    const outcome = await later.execute({ type: "ai-cmd", id: `later-${profile}`, op: { type: "word.op", op: "insertText", version: "1.0", args: { text: "Below", scope, location: "after", newParagraph: true } } });
+    assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result));
+    assert.deepEqual(blocks(env.sim), ["Intro", "Above", [["a", "B"], ["1", "2!"]], "Below", "[pic]", "Next para"]);
+  });
+
+  test(`[${profile}] an anchor on a paragraph keeps a plain id and its text`, async () => {
+    const env = await withTable(profile);
+    const read = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true }));
+    const { anchorId, scope } = ok(await env.run("anchor.create", { scope: `rangeId:${read.blocks[0].rangeId}` }));
+    assert.match(anchorId, /^anc_[0-9a-z]{10}$/);
+    ok(await env.run("insertText", { text: "!", scope, location: "end" }));
+    assert.deepEqual(blocks(env.sim), ["Intro!", TABLE, "Next para"]);
+  });
+}
