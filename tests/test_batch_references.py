@@ -73,3 +73,25 @@ async def test_edit_task_describes_an_indexed_reference_and_answers_without_plac
     assert envelope["code"] == "E_INVALID_ARG" and "zzref" not in str(envelope)
     assert '"$0.results[0] x"' in envelope["diagnostics"][0]["msg"]
     assert (valid.structured_content or {})["code"] == "E_NOT_FOUND"  # valid: it failed only for want of a document
+
+
+# The escape (the pane reads it by the same rule, tests/js/pane/batch-references.test.js): `$$` where a reference
+# could start is one literal `$`. Before it, `$0.length` in a batch was always a reference, so the text could not
+# be written, and `$$0.length` in op 0 was refused as a reference to an op that does not run before it.
+def test_doubled_dollar_is_text_and_stays_as_written_for_the_pane() -> None:
+    ops = batch(
+        {"op": "insertText", "args": {"text": "$$0.length and $$$$5.x[1] are text; $$ $5 $$x too"}},
+        {"op": "insertText", "args": {"text": "price: $$$0.length, literal $$0.results[0].rangeId",
+                                      "scope": "rangeId:$0.rangeId"}},
+    ).args["ops"]
+    assert ops[0]["args"]["text"] == "$$0.length and $$$$5.x[1] are text; $$ $5 $$x too"
+    assert ops[1]["args"]["text"] == "price: $$$0.length, literal $$0.results[0].rangeId"
+    assert ops[1]["args"]["scope"] == "rangeId:$0.rangeId"
+
+
+def test_an_odd_run_of_dollars_still_ends_in_a_reference_that_is_checked() -> None:
+    with pytest.raises(OpError) as info:
+        batch({"op": "insertText", "args": {"text": "costs $$$0.length"}})
+    assert info.value.field == "args.ops[0].args"
+    assert info.value.msg.startswith("args.ops[0]: $0.length refers to op 0, which does not run before op 0"), info.value.msg
+    assert "double its $" in info.value.msg

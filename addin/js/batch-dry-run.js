@@ -4,7 +4,7 @@
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { splitCommonArgs } from "./expect.js";
 import { planDryRun } from "./dry-run.js";
-import { REFERENCE, referencesIn } from "./batch-references.js";
+import { referencesIn, referencesOf, withoutEscapes } from "./batch-references.js";
 import { TRACE, result } from "./batch-result.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -44,7 +44,9 @@ export async function dryRunBatch(env, ops, stopOnError) {
       const note = (/** @type {import("./types.js").DiagnosticLevel} */ level, /** @type {string} */ msg, /** @type {string | undefined} */ field) => {
         st.notes.push(diagnostic(level, msg, field));
       };
-      plans.set(i, planDryRun(op, { ...env, args: own, note }, expectText, (value) => createdBy(value, i)));
+      // The text an escape stands for, as the run would expect it (a reference in it stays as written).
+      const expected = withoutEscapes(expectText);
+      plans.set(i, planDryRun(op, { ...env, args: own, note }, expected, (value) => createdBy(value, i)));
     } catch (err) {
       fail(i, err);
     }
@@ -97,7 +99,7 @@ export async function dryRunBatch(env, ops, stopOnError) {
  */
 function createdBy(value, i) {
   if (typeof value !== "string") return undefined;
-  const j = [...value.matchAll(REFERENCE)].map((m) => Number(m[1])).find((n) => n < i);
+  const j = referencesOf(value).map((ref) => ref.op).find((n) => n < i);
   return j === undefined ? undefined : `created by op ${j}`;
 }
 

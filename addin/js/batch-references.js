@@ -1,9 +1,28 @@
 // References between the ops of a batch: a string arg may hold "$<i>.<path>" (e.g. "tableId:$0.tableId"),
 // replaced by that value of op i's result data before the op runs (batch.js). A list item is ".n" or "[n]":
 // "$0.results[0].rangeId" is "$0.results.0.rangeId".
+//
+// Escape: "$$" where a reference could start is one literal "$", so "$$0.length" is the text "$0.length". In a
+// run of dollar signs right before "<i>.<path>", each pair is one "$" and an odd one left over starts a
+// reference ("$$$0.price" is "$" then op 0's price). A "$" anywhere else is plain text ("$$", "$5", "$$x" stay
+// as they are). The server's batch.py reads strings by the same rule.
 
-/** A reference to an earlier op's result (the server's batch.py uses the same pattern). */
-export const REFERENCE = /\$(\d+)\.([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)/g;
+/**
+ * A reference to an earlier op's result with the dollar signs right before it: group 1 the dollar signs (an odd
+ * count: a reference; even: escaped text), 2 the op, 3 the path (the server's batch.py uses the same pattern).
+ */
+export const REFERENCE = /(\$+)(\d+)\.([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)/g;
+
+/**
+ * The references a string holds (escaped ones are text, not references).
+ * @param {string} text
+ * @returns {{ op: number, path: string, ref: string }[]}  `ref` as written, `path` as written
+ */
+export function referencesOf(text) {
+  return [...text.matchAll(REFERENCE)]
+    .filter(([, dollars]) => dollars.length % 2 === 1)
+    .map(([, , op, path]) => ({ op: Number(op), path, ref: `$${op}.${path}` }));
+}
 
 /**
  * A reference's path with its "[n]" items written ".n" ("results[0].rangeId" → "results.0.rangeId").
@@ -20,14 +39,15 @@ export function dotted(path) {
  * @returns {number[]}
  */
 export function referencesIn(value) {
-  if (typeof value === "string") return [...value.matchAll(REFERENCE)].map((m) => Number(m[1]));
+  if (typeof value === "string") return referencesOf(value).map((ref) => ref.op);
   if (Array.isArray(value)) return value.flatMap(referencesIn);
   if (typeof value === "object" && value !== null) return Object.values(value).flatMap(referencesIn);
   return [];
 }
 
 /**
- * A copy of `value` with every reference in its strings replaced by `lookup(op, path, reference, field)`.
+ * A copy of `value` with every reference in its strings replaced by `lookup(op, path, reference, field)`, and
+ * every escaped "$$" before one written as "$".
  * @param {unknown} value
  * @param {(op: number, path: string, ref: string, field: string) => unknown} lookup
  * @param {string} [field]
@@ -35,13 +55,27 @@ export function referencesIn(value) {
  */
 export function substitute(value, lookup, field = "args") {
   if (typeof value === "string") {
-    return value.replace(REFERENCE, (ref, op, path) => String(lookup(Number(op), dotted(path), ref, field)));
+    return value.replace(REFERENCE, (_, /** @type {string} */ dollars, /** @type {string} */ op, /** @type {string} */ path) => {
+      const text = "$".repeat(Math.floor(dollars.length / 2));
+      if (dollars.length % 2 === 0) return `${text}${op}.${path}`;
+      return text + String(lookup(Number(op), dotted(path), `$${op}.${path}`, field));
+    });
   }
   if (Array.isArray(value)) return value.map((item, k) => substitute(item, lookup, `${field}[${k}]`));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, lookup, `${field}.${key}`)]));
   }
   return value;
+}
+
+/**
+ * A copy of `value` with the escapes written as what they stand for and the references left as written (what a
+ * dry run checks: it resolves no reference).
+ * @param {unknown} value
+ * @returns {any}
+ */
+export function withoutEscapes(value) {
+  return substitute(value, (_op, _path, ref) => ref);
 }
 
 /**

@@ -4,7 +4,8 @@
 //
 // References: a string arg may hold "$<i>.<path>" (e.g. "tableId:$0.tableId"); before op i runs, each is
 // replaced by that value of op i's result data. A value that is missing (the op failed, did not run, or
-// has no such field) fails the op with E_INVALID_ARG naming the reference.
+// has no such field) fails the op with E_INVALID_ARG naming the reference. "$$" before a reference is a literal
+// "$" ("$$0.length" is the text "$0.length"; batch-references.js has the rule).
 //
 // Failures: an op that fails before its writes reach Word changes nothing; its ids are rolled back. A Word
 // error at a sync that several ops share is attributed through context.trace: each op queues a trace
@@ -25,11 +26,11 @@
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { bool } from "./args.js";
 import { runStep, withTracking } from "./step.js";
-import { REFERENCE, substitute, valueAt, whyNoValue } from "./batch-references.js";
+import { referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
 import { TRACE, opSpan, result } from "./batch-result.js";
 import { dryRunBatch } from "./batch-dry-run.js";
 
-export { REFERENCE, referencesIn, substitute, valueAt, whyNoValue } from "./batch-references.js";
+export { REFERENCE, referencesIn, referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./types.js").Handler} Handler */
@@ -212,15 +213,15 @@ async function runBatch(env, ops, stopOnError) {
    * @param {number} i
    */
   async function resolveArgs(i) {
-    const pending = [...String(JSON.stringify(ops[i].args)).matchAll(REFERENCE)].some(([, j, path]) => {
-      const st = states[Number(j)];
-      return Number(j) < i && st?.state === "queued" && st.readBacks.length > 0 && valueAt(st.data, path) === undefined;
+    const pending = referencesOf(String(JSON.stringify(ops[i].args))).some(({ op: j, path }) => {
+      const st = states[j];
+      return j < i && st?.state === "queued" && st.readBacks.length > 0 && valueAt(st.data, path) === undefined;
     });
     if (pending) await flush(i);
     return substitute(ops[i].args, (j, path, ref, field) => {
       const st = j < i ? states[j] : undefined;
       if (!st || st.state !== "ok" && st.state !== "queued") {
-        throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j} ${j >= i ? "does not run before this op" : st?.state === "failed" ? "failed" : "did not run"}`, field);
+        throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j} ${j >= i ? "does not run before this op (to write it as text, double its $)" : st?.state === "failed" ? "failed" : "did not run"}`, field);
       }
       const value = valueAt(st.data, path);
       if (value === undefined) throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: ${whyNoValue(st.data, path, j)}`, field);

@@ -18,3 +18,14 @@ def test_a_bracketed_index_reaches_the_search_result(word: Word) -> None:
     ])
     assert result["ok"] is True, result
     assert [b.get("text") for b in word.snapshot()["blocks"] if b["type"] == "paragraph"] == ["alpha BETA gamma"]
+
+
+def test_a_doubled_dollar_reaches_word_as_one_dollar(word: Word) -> None:
+    """The server keeps the escape as written and the pane writes it as text: `$$0.length` inserts `$0.length`."""
+    word.set_text("")
+    result = word.op("batch", ops=[
+        {"op": "insertText", "args": {"text": "alpha", "scope": "document", "location": "end"}},
+        {"op": "insertText", "args": {"text": " $$0.length [$$$0.length]", "scope": "document", "location": "end"}},
+    ])
+    assert result["ok"] is True, result
+    assert [b.get("text") for b in word.snapshot()["blocks"] if b["type"] == "paragraph"] == ["alpha $0.length [$5]"]

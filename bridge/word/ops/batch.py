@@ -7,6 +7,11 @@ an op that holds references, each reference is swapped for a placeholder id of t
 validated like any other, and the references are put back into the canonical args in their dotted form; the
 pane resolves them from the results as the batch runs. A message about such an op shows the references as
 written, never a placeholder.
+
+Escape: `$$` where a reference could start is one literal `$` (`"$$0.length"` is the text `$0.length`). In a run
+of dollar signs right before `<index>.<path>`, each pair is one `$` and an odd one left over starts a reference
+(`"$$$0.price"` is `$` then op 0's price); a `$` anywhere else is plain text. The escapes stay as written in the
+canonical args: the pane reads them by the same rule (addin/js/batch-references.js) when it substitutes.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from .normalize import described, json_type, show
 from .parsed import CANONICAL_VERSION, COMMON_ARGS, READ_OPS, ParsedOp, build
 
 MAX_OPS: Final = 500
-REFERENCE: Final = re.compile(r"\$(\d+)\.([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)")
-"""`$<op>.<path>`, the path's list items as `.n` or `[n]` (addin/js/batch-references.js has the same pattern)."""
+REFERENCE: Final = re.compile(r"(\$+)(\d+)\.([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)")
+"""`$<op>.<path>` with the dollar signs right before it (an odd count: a reference, even: escaped text), the path's
+list items as `.n` or `[n]` (addin/js/batch-references.js has the same pattern)."""
 _INDEX: Final = re.compile(r"\[(\d+)\]")
 _PLACEHOLDER: Final = re.compile(r"(?:rng|tbl)_zzref(\d+)zz")
 
@@ -97,8 +103,8 @@ def _one(index: int, item: Any, diags: list[Diagnostic]) -> dict[str, Any]:
 
 
 def _swap_references(value: Any, index: int, path: str, found: tuple[list[str], list[str]]) -> Any:
-    """Replace each `$i.field` by a placeholder id (checking that op i runs before this one); `found` collects each
-    reference in its dotted form and as written."""
+    """Replace each `$i.field` by a placeholder id (checking that op i runs before this one), escapes left as written;
+    `found` collects each reference in its dotted form and as written."""
     if isinstance(value, dict):
         return {k: _swap_references(v, index, path, found) for k, v in value.items()}
     if isinstance(value, list):
@@ -107,15 +113,19 @@ def _swap_references(value: Any, index: int, path: str, found: tuple[list[str], 
         return value
 
     def placeholder(match: re.Match[str]) -> str:
-        target = int(match.group(1))
+        dollars, target, written_path = len(match.group(1)), int(match.group(2)), match.group(3)
+        if dollars % 2 == 0:
+            return match.group(0)  # escaped: the pane writes it as text
+        written = f"${target}.{written_path}"
         if target >= index:
-            raise _invalid(f"{path}: {match.group(0)} refers to op {target}, which does not run before op {index}; "
-                           "a reference names an earlier op's result", f"{path}.args")
-        dotted = _INDEX.sub(r".\1", match.group(2))
+            raise _invalid(f"{path}: {written} refers to op {target}, which does not run before op {index}; "
+                           "a reference names an earlier op's result (to write it as text, double its $)",
+                           f"{path}.args")
+        dotted = _INDEX.sub(r".\1", written_path)
         found[0].append(f"${target}.{dotted}")
-        found[1].append(match.group(0))
+        found[1].append(written)
         kind = "tbl" if dotted.split(".")[-1] == "tableId" else "rng"
-        return f"{kind}_zzref{len(found[0]) - 1}zz"
+        return f"{'$' * (dollars - 1)}{kind}_zzref{len(found[0]) - 1}zz"
 
     return REFERENCE.sub(placeholder, value)
 
