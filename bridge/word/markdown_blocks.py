@@ -4,7 +4,10 @@ markdown-it-py (CommonMark plus GFM tables and strikethrough) does the parsing; 
 its token stream onto what Word can build with its own styles: headings, paragraphs, list items with
 levels, quotes, code blocks and tables, each paragraph made of formatted runs. A setext level-1 heading
 (its text underlined with `===`) is the document's Title: readDocument writes a Title-style paragraph that
-way, so it reads back as a Title and `# text` as Heading 1. The pane never parses
+way, so it reads back as a Title and `# text` as Heading 1. A line break is a hard break (a backslash or two spaces
+at a line's end) or `<br>`, the one raw HTML tag read (an ATX heading is one line, and a paragraph cannot
+end with a hard break: readDocument writes a heading's or a paragraph's last line break as `<br>`); both
+reach the pane as a new line in a run, a Word line break in the same paragraph. The pane never parses
 markdown, so the same text gives the same document in every host.
 
 Block shapes (docs/protocol.md):
@@ -19,14 +22,31 @@ Run: {"text": str, and only when true: "bold", "italic", "code", "strike"; "link
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 MAX_LIST_LEVEL: Final = 8  # Word lists have nine levels, 0-8
+_BREAK_TAG: Final = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def _break_tag(state: StateInline, silent: bool) -> bool:
+    """`<br>` (`<br/>`, `<br />`) is a hard break, raw HTML being off: the one line break an ATX heading can hold."""
+    match = _BREAK_TAG.match(state.src, state.pos) if state.src[state.pos] == "<" else None
+    if match is None:
+        return False
+    if not silent:
+        state.push("hardbreak", "br", 0)
+    state.pos = match.end()
+    return True
+
+
 _PARSER: Final = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+_PARSER.inline.ruler.before("autolink", "break_tag", _break_tag)
 _MARKS: Final = {"strong": "bold", "em": "italic", "s": "strike"}
 _SAFE_LINK_SCHEMES: Final = ("http://", "https://", "mailto:")
 
@@ -176,5 +196,6 @@ def _add(runs: list[Run], text: str, marks: dict[str, bool], link: str | None) -
 
 
 def _plain(inline: Token) -> str:
-    """A table cell's text: its inline content without formatting."""
-    return "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline")) or inline.content
+    """A table cell's text: its inline content without formatting, a line break (`<br>`) as a space."""
+    parts = (" " if c.type == "hardbreak" else c.content for c in inline.children or [] if c.type in ("text", "code_inline", "hardbreak"))
+    return "".join(parts) or inline.content

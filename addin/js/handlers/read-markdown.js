@@ -45,7 +45,9 @@ export function listOf(block) {
  * two spaces under "-", three under "1.", as CommonMark nests them), Quote/Intense Quote as "> ", a No Spacing
  * paragraph set in a monospace font as a fenced code block (one per paragraph; Word line breaks are its lines),
  * tables as pipe tables (first row as header), pictures as `![alt text]()` after the paragraph's text, links
- * as `[text](url)`. Formatting that covers a whole heading or quote is taken as its style's and left out.
+ * as `[text](url)`, Word line breaks as hard breaks (`\` at the line's end), but as `<br>` in a Heading 1-9 and at
+ * the end of a block's text, where CommonMark has none. Formatting that covers a whole heading or quote is taken as
+ * its style's and left out.
  * @param {Loaded[]} loaded
  * @returns {Piece[]}
  */
@@ -71,7 +73,8 @@ export function markdownOf(loaded) {
     const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links);
     const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
     // A setext heading's lines are read as a paragraph's: every line start is escaped.
-    const inline = escapeLineStarts([renderRuns(runs).trim(), ...pictures].filter(Boolean).join(" "), atx !== undefined);
+    const rendered = breaksAsTags(renderRuns(runs), atx !== undefined).trim();
+    const inline = escapeLineStarts([rendered, ...pictures].filter(Boolean).join(" "), atx !== undefined);
     if (list) {
       const marker = list.kind === "number" ? "1. " : "- ";
       const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
@@ -85,6 +88,20 @@ export function markdownOf(loaded) {
     if (quote) return { md: `> ${inline}` };
     return { md: inline };
   });
+}
+
+/**
+ * Word line breaks a markdown hard break cannot carry, written `<br>` (insertMarkdown reads it as a line break in
+ * the same paragraph): every one of an ATX heading (a single line in CommonMark: `# A\` + new line + `B` is a
+ * heading and a paragraph) and those that end a block's text (a hard break needs text after it).
+ * @param {string} md  rendered runs: a Word line break is `\` and a new line, the only new lines they hold
+ * @param {boolean} all
+ */
+function breaksAsTags(md, all) {
+  if (all) return md.replace(/\\\n/g, "<br>");
+  let end = md.length; // where the trailing spaces and line breaks start (scanned back: no regex backtracking)
+  while (end > 0 && (md[end - 1] === " " || md[end - 1] === "\t" || md.endsWith("\\\n", end))) end -= md[end - 1] === "\n" ? 2 : 1;
+  return md.slice(0, end) + md.slice(end).replace(/\\\n/g, "<br>");
 }
 
 /** @param {Word.Paragraph} paragraph */
