@@ -14,7 +14,7 @@ import { DRY_RUNS as COMMENT_DRY_RUNS } from "./handlers/comment.js";
 import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js";
 import { DRY_RUNS as REVISION_DRY_RUNS } from "./handlers/revisions.js";
 import { startSearch, wordSearch } from "./handlers/search.js";
-import { findTextStyle, refuseTableBuiltIn } from "./handlers/style.js";
+import { findTextStyle, refuseTableBuiltIn } from "./handlers/style-names.js";
 import { COLUMN_OPS, TABLE_CHECKS, assertCanMerge, createArgs, queueTableLoad, tableLoadError } from "./handlers/table.js";
 import { findTableStyle, tableStyleArgs, tableStyleName } from "./handlers/table-style.js";
 
