@@ -7,6 +7,9 @@
 // has no such field) fails the op with E_INVALID_ARG naming the reference. "$$" before a reference is a literal
 // "$" ("$$0.length" is the text "$0.length"; batch-references.js has the rule).
 //
+// Refused up front (nothing runs): an op that targets what an earlier op of the batch removes (a table or blocks
+// replaced, paragraphs replaced with ""), E_NOT_FOUND naming that op (batch-removals.js).
+//
 // Failures: an op that fails before its writes reach Word changes nothing; its ids are rolled back. A Word
 // error at a sync that several ops share is attributed through context.trace: each op queues a trace
 // message first, and Word reports the messages it executed before the error (OfficeExtension.Error
@@ -29,6 +32,7 @@ import { runStep, withTracking } from "./step.js";
 import { referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
 import { TRACE, opSpan, result } from "./batch-result.js";
 import { dryRunBatch } from "./batch-dry-run.js";
+import { refuseRemovedTargets } from "./batch-removals.js";
 
 export { REFERENCE, referencesIn, referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
 
@@ -66,6 +70,7 @@ class EarlierOpFailed extends Error {
  */
 export async function batch(env) {
   const ops = readOps(env.args);
+  refuseRemovedTargets(ops, env.registry);
   const stopOnError = bool(env.args, "stopOnError", true);
   if (bool(env.args, "dryRun", false)) return dryRunBatch(env, ops, stopOnError);
   if (bool(env.args, "trackChanges", false)) return runTrackedBatch(env, ops, stopOnError);

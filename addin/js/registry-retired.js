@@ -17,6 +17,8 @@ import { keepRecent } from "./registry-ids.js";
  * @property {(id: string) => string | undefined} retiredFor  why an id was retired, if it was (the most recent
  *   RETIRED_KEPT)
  * @property {(since: number) => void} rollbackOp  take back the removals the running op queued after `since`
+ * @property {(id: string) => string[]} withTwin  an id and its twin, if it has one still tracked (removing either
+ *   removes both)
  */
 
 /**
@@ -54,6 +56,7 @@ export function createRetirement(table) {
       }
     },
     removedBy: (id) => removals.get(id)?.why,
+    withTwin,
     retiredFor: (id) => retired.get(id),
     rollbackOp(since) {
       for (const [id, removal] of [...removals]) {

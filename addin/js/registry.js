@@ -68,6 +68,9 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(id: string) => boolean} isParagraphs  whether the id's range is whole paragraphs (see RegistryEntry)
  * @property {(id: string) => TableEdges | undefined} edgesOf  where the id's range starts or ends with a table (a
  *   table id: it is one table)
+ * @property {(id: string) => { ids: string[], paragraphs: boolean, edges?: TableEdges } | undefined} contentOf  what a
+ *   tracked id designates, without using it: the ids of that content (the id it stands for, and its twin), whether it
+ *   is a block of whole paragraphs, where it starts or ends with a table (as edgesOf); undefined for an unknown id
  * @property {(id: string, why: string) => void} removing  an op queued the removal of an id's content: from now on
  *   the id is refused (E_NOT_FOUND saying why), so a later op of the same batch cannot act where the content was
  *   before the sync that removes it; `retire` makes it final, a rollback of the op takes it back
@@ -163,6 +166,12 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entryOf(id)?.paragraphs === true,
     edgesOf: (id) => (entryOf(id)?.kind === "tbl" ? { first: true, last: true, only: true } : entryOf(id)?.edges),
+    contentOf(id) {
+      const entry = entryOf(id);
+      if (!entry) return undefined;
+      const edges = entry.kind === "tbl" ? { first: true, last: true, only: true } : entry.edges;
+      return { ids: retirement.withTwin(table.canonical(id)), paragraphs: entry.paragraphs === true, ...(edges ? { edges } : {}) };
+    },
     removing: retirement.removing,
     retire: retirement.retire,
     beginOp: table.beginOp,

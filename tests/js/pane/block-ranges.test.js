@@ -119,12 +119,10 @@ for (const profile of PROFILES) {
       { op: "insertText", args: { text: "", location: "replace", scope: `rangeId:${ids[2]}` } },
       { op: "insertText", args: { text: " X", location: "end", scope: `rangeId:${ids[2]}` } },
     ] });
-    const { result } = outcome;
-    assert.equal(result.code, "E_NOT_FOUND", JSON.stringify(result));
-    assert.equal(result.data.completed, 1);
-    assert.equal(result.data.results[1].diagnostics[0].field, "args.scope");
-    assert.match(result.data.results[1].diagnostics[0].msg, /is gone: its paragraphs were removed .* by an earlier op of this batch/);
-    assert.deepEqual(texts(env.sim), ["Title <Heading 1>", "Alpha one <Normal>", "Gamma three <Normal>"]);
+    // Refused before anything runs (batch-removals.js): the removal is not applied either.
+    const result = fails(outcome, "E_NOT_FOUND", "args.ops[1].args.scope");
+    assert.match(result.diagnostics[0].msg, /is gone before op 1 runs: op 0 \(insertText\) removes its paragraphs/);
+    assert.deepEqual(texts(env.sim), ["Title <Heading 1>", "Alpha one <Normal>", "Beta two <Quote>", "Gamma three <Normal>"]);
   });
 
   test(`[${profile}] a dry run shows a block's range as whole paragraphs, a search hit's not, and changes nothing`, async () => {

@@ -1,0 +1,121 @@
+// A batch whose op targets what an earlier op of the same batch removes is refused before anything runs. At run
+// time the registry refuses such an id only once the removing op has been queued (Registry.removing), when the ops
+// before it are already queued: with stopOnError they stay applied and the batch is half done. What the ops remove
+// can be told from their args and what the registry knows of the ids, with no sync, so it is checked up front,
+// like the args of every op. It is the same rule the handlers apply when they queue a removal (text.js
+// replaceText, table-edges.js, markdown-place.js):
+// - an op that puts content in place of its scope (insertText, insertMarkdown, insertPicture, hyperlink.set with
+//   text, at location "replace", their default) or a replace of a rangeId target, on a range that starts or ends
+//   with a table (a table id as rangeId:, table.create's rangeId), removes the range's blocks, tables included;
+// - insertText (without newParagraph) or replace with "" on a block of whole paragraphs (a readDocument block's
+//   rangeId, insertMarkdown's result) removes its paragraphs.
+// The removed id and its twin (table.create's tableId and rangeId) then fail any later op that targets them.
+// References count too: "$0.rangeId" of a table.create is its table, "$2.blocks.1.rangeId" of a readDocument a
+// block; a reference to what a removing op leaves ("$1.rangeId") is a new id, never refused.
+
+import { PaneError } from "./errors.js";
+import { TARGET_FIELDS } from "./expect.js";
+import { dotted } from "./batch-references.js";
+
+/** @typedef {import("./registry.js").Registry} Registry */
+/** @typedef {import("./blocks.js").TableEdges} TableEdges */
+
+/**
+ * What a target designates, as far as is known before the batch runs: the ids of that content (an id and its
+ * twin), whether it is a block of whole paragraphs, where it starts or ends with a table.
+ * @typedef {{ ids: string[], paragraphs: boolean, edges?: TableEdges }} Content
+ */
+
+/** Ops that put content in place of their scope at location "replace" (their default). */
+const PLACING_OPS = new Set(["insertText", "insertMarkdown", "insertPicture", "hyperlink.set"]);
+
+/** @type {TableEdges} */
+const ONE_TABLE = { first: true, last: true, only: true };
+
+/**
+ * E_NOT_FOUND on the first op that targets what an earlier op of the batch removes, naming that op.
+ * @param {{ op: string, args: Record<string, any> }[]} ops
+ * @param {Registry} registry
+ */
+export function refuseRemovedTargets(ops, registry) {
+  /** @type {Map<string, { at: number, says: string }>} an id → the op that removes its content, and how */
+  const removed = new Map();
+  ops.forEach(({ op, args }, j) => {
+    for (const field of TARGET_FIELDS) {
+      const id = idIn(args[field]);
+      const earlier = id === undefined ? undefined : contentOf(id, ops, registry).ids.map((each) => removed.get(each)).find(Boolean);
+      if (!earlier) continue;
+      const hint = ops[earlier.at].op === "replace" ? "search for the new text" : `target what op ${earlier.at} leaves (its result's rangeId: "$${earlier.at}.rangeId")`;
+      throw new PaneError("E_NOT_FOUND", `args.ops[${j}].args.${field}: "${args[field]}" is gone before op ${j} runs: op ${earlier.at} (${ops[earlier.at].op}) ${earlier.says}. `
+        + `The batch was refused and nothing of it ran: drop op ${j}, or ${hint}`, `args.ops[${j}].args.${field}`);
+    }
+    const target = removalTarget(op, args);
+    const id = target && idIn(args[target.field]);
+    if (!target || id === undefined) return;
+    const content = contentOf(id, ops, registry);
+    const says = removal(op, args, target.text, content);
+    if (says) for (const each of content.ids) removed.set(each, { at: j, says });
+  });
+}
+
+/**
+ * The id a target names ("rangeId:<id>", "tableId:<id>"), or undefined (document, selection, an anchor, a search).
+ * @param {unknown} value
+ * @returns {string | undefined}
+ */
+function idIn(value) {
+  const match = typeof value === "string" ? /^(?:rangeId|tableId):(.+)$/.exec(value) : null;
+  return match?.[1];
+}
+
+/**
+ * What an id designates: a tracked id as the registry knows it (an unknown one as itself: the op on it fails
+ * anyway), a reference `$k.<path>` by the op k whose result gives it.
+ * @param {string} id
+ * @param {{ op: string }[]} ops
+ * @param {Registry} registry
+ * @returns {Content}
+ */
+function contentOf(id, ops, registry) {
+  const ref = /^\$(\d+)\.(.+)$/.exec(id);
+  if (!ref) return registry.contentOf(id) ?? { ids: [id], paragraphs: false, ...(id.startsWith("tbl_") ? { edges: ONE_TABLE } : {}) };
+  const k = ref[1];
+  const path = dotted(ref[2]);
+  const key = `$${k}.${path}`;
+  const producer = ops[Number(k)]?.op;
+  if (producer === "table.create" && (path === "tableId" || path === "rangeId")) {
+    return { ids: [`$${k}.tableId`, `$${k}.rangeId`], paragraphs: false, edges: ONE_TABLE };
+  }
+  if (producer === "readDocument" && /^blocks\.\d+\.tableId$/.test(path)) return { ids: [key], paragraphs: false, edges: ONE_TABLE };
+  const block = producer === "readDocument" && /^blocks\.\d+\.rangeId$/.test(path) || producer === "insertMarkdown" && path === "rangeId";
+  return { ids: [key], paragraphs: block };
+}
+
+/**
+ * The arg whose range an op puts content in place of, and that content's text (when it is text), or undefined.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @returns {{ field: "scope" | "target", text: unknown } | undefined}
+ */
+function removalTarget(op, args) {
+  if (op === "replace") return { field: "target", text: args.replaceWith };
+  if (!PLACING_OPS.has(op) || (args.location ?? "replace") !== "replace") return undefined;
+  if (op === "hyperlink.set" && args.text === undefined) return undefined;
+  return { field: "scope", text: op === "insertText" ? args.text : undefined };
+}
+
+/**
+ * What an op putting `text` in place of `content` removes, said for the message, or undefined when the id
+ * stays (the op's own range, rewritten).
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @param {unknown} text
+ * @param {Content} content
+ * @returns {string | undefined}
+ */
+function removal(op, args, text, content) {
+  const verb = text === "" ? "removes" : "replaces";
+  if (content.edges) return `${verb} ${content.edges.only ? "its table" : "its blocks, tables included"}`;
+  if (content.paragraphs && text === "" && (op === "replace" || op === "insertText" && !args.newParagraph)) return "removes its paragraphs (replaced with \"\")";
+  return undefined;
+}
