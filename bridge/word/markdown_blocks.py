@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock, paragraph
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
@@ -45,8 +46,36 @@ def _break_tag(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_NOTE_DEFINITION: Final = re.compile(r" {0,3}\[\^[^\]\s]+\]:")
+_NOTE_TEXT: Final = "footnotes ([^1] and the [^1]: definitions under a block) are inserted as text: footnote.insert and endnote.insert make notes"
+
+
+def _note_definition(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """`[^1]: text`, a footnote's definition as readDocument writes it, is a paragraph of text.
+
+    CommonMark would read `[^1]: Source.` (text of one word) as a link reference definition: the note's text would
+    vanish and each `[^1]` become a link. Here it stays text, whatever the note says, like `[^1]: Two words.`.
+    """
+    if not _starts_definition(state, start):
+        return False
+    state.env["note_definitions"] = True
+    # Each definition its own paragraph: it ends where the next one starts (else as a paragraph ends).
+    stop = next((line for line in range(start + 1, end) if _starts_definition(state, line)), end)
+    line_max, state.lineMax = state.lineMax, stop  # the paragraph rule reads up to lineMax
+    try:
+        return paragraph(state, start, stop, silent)
+    finally:
+        state.lineMax = line_max
+
+
+def _starts_definition(state: StateBlock, line: int) -> bool:
+    text = state.src[state.bMarks[line] : state.eMarks[line]]
+    return state.sCount[line] - state.blkIndent < 4 and _NOTE_DEFINITION.match(text) is not None
+
+
 _PARSER: Final = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
 _PARSER.inline.ruler.before("autolink", "break_tag", _break_tag)
+_PARSER.block.ruler.before("reference", "note_definition", _note_definition)
 _MARKS: Final = {"strong": "bold", "em": "italic", "s": "strike"}
 _SAFE_LINK_SCHEMES: Final = ("http://", "https://", "mailto:")
 
@@ -64,7 +93,11 @@ class Converted:
 
 def markdown_to_blocks(markdown: str) -> Converted:
     """Convert `markdown` to canonical blocks (see the module docstring)."""
-    return _Walker(_PARSER.parse(markdown)).walk()
+    env: dict[str, Any] = {}
+    converted = _Walker(_PARSER.parse(markdown, env)).walk()
+    if env.get("note_definitions"):
+        converted.notes.append(_NOTE_TEXT)
+    return converted
 
 
 class _Walker:

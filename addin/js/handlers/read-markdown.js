@@ -2,6 +2,7 @@
 // the heading level and list of a loaded paragraph (structure uses them too).
 
 import { withoutNoteMarks } from "../expect.js";
+import { NOTE_MARK, keepsMarks, marksApart } from "./note-marks.js";
 
 /** @typedef {import("./read.js").Loaded} Loaded */
 /**
@@ -47,34 +48,42 @@ export function listOf(block) {
  * tables as pipe tables (first row as header), pictures as `![alt text]()` after the paragraph's text, links
  * as `[text](url)`, Word line breaks as hard breaks (`\` at the line's end), but as `<br>` in a Heading 1-9 and at
  * the end of a block's text, where CommonMark has none. Formatting that covers a whole heading or quote is taken as
- * its style's and left out.
+ * its style's and left out. A block with notes holds a NOTE_MARK where each reference goes (see note-marks.js).
  * @param {Loaded[]} loaded
+ * @param {({ type: string }[] | undefined)[]} [notes]  each block's notes
  * @returns {Piece[]}
  */
-export function markdownOf(loaded) {
+export function markdownOf(loaded, notes = []) {
   /** @type {number[]} marker widths of the open list levels */
   let widths = [];
-  return loaded.map((block) => {
+  return loaded.map((block, i) => {
+    const count = notes[i]?.length ?? 0;
     if (block.kind === "table") {
       widths = [];
+      const { values } = block.table;
+      const keep = keepsMarks(values.flat(), notes[i]);
       const merged = block.table.isUniform ? "" : `\n\n${MERGED_NOTE}`;
-      return { md: pipeTable(block.table.values) + merged };
+      return { md: pipeTable(keep ? values : values.map((row) => row.map(withoutNoteMarks))) + merged + (keep ? "" : marksApart(count)) };
     }
     const { paragraph } = block;
     const list = listOf(block);
     if (!list) widths = [];
-    const text = withoutNoteMarks(paragraph.text);
-    if (isCode(paragraph) && text) return { md: fence(text.replace(/\f/g, "").split("\v").join("\n")) };
+    const plain = withoutNoteMarks(paragraph.text);
+    if (isCode(paragraph) && plain) return { md: fence(plain.replace(/\f/g, "").split("\v").join("\n")) + marksApart(count) };
+    // The marks stay in the text (and in its words and links) where the references go at them.
+    const keep = keepsMarks([paragraph.text], notes[i]);
+    const clean = keep ? (/** @type {string} */ t) => t : withoutNoteMarks;
+    const text = clean(paragraph.text);
     const atx = headingLevel(paragraph);
     const title = atx === undefined && paragraph.styleBuiltIn === "Title";
     const level = atx ?? (title ? 1 : undefined);
     const quote = paragraph.styleBuiltIn === "Quote" || paragraph.styleBuiltIn === "IntenseQuote";
-    const links = (block.links?.items ?? []).map((range) => ({ text: withoutNoteMarks(range.text), url: range.hyperlink }));
-    const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links);
+    const links = (block.links?.items ?? []).map((range) => ({ text: clean(range.text), url: range.hyperlink }));
+    const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links, clean);
     const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
     // A setext heading's lines are read as a paragraph's: every line start is escaped.
     const rendered = breaksAsTags(renderRuns(runs), atx !== undefined).trim();
-    const inline = escapeLineStarts([rendered, ...pictures].filter(Boolean).join(" "), atx !== undefined);
+    const inline = escapeLineStarts([rendered, ...pictures].filter(Boolean).join(" "), atx !== undefined) + (keep ? "" : NOTE_MARK.repeat(count));
     if (list) {
       const marker = list.kind === "number" ? "1. " : "- ";
       const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
@@ -120,16 +129,17 @@ function isCode(paragraph) {
  * @param {string} text
  * @param {boolean} styled  a heading or quote: formatting on every word is the style's
  * @param {{ text: string, url: string }[]} [links]
+ * @param {(text: string) => string} [clean]  a word's text as `text` has it (note marks left out, or kept)
  * @returns {Run[]}
  */
-export function runsOf(ranges, text, styled, links = []) {
+export function runsOf(ranges, text, styled, links = [], clean = withoutNoteMarks) {
   const plainRun = (/** @type {string} */ t) => ({ text: t, bold: false, italic: false, strike: false, code: false, link: "" });
   /** @type {Run[]} */
   let runs = [];
   let at = 0;
   for (const range of ranges) {
     /** @type {Word_} */
-    const word = { text: withoutNoteMarks(range.text), bold: range.font.bold, italic: range.font.italic, strike: range.font.strikeThrough, font: range.font.name };
+    const word = { text: clean(range.text), bold: range.font.bold, italic: range.font.italic, strike: range.font.strikeThrough, font: range.font.name };
     const found = word.text ? text.indexOf(word.text, at) : -1;
     if (found < 0 || text.slice(at, found).trim()) return [plainRun(text)];
     if (found > at) runs.push(plainRun(text.slice(at, found)));
@@ -214,7 +224,9 @@ export function renderRuns(runs) {
     while (j < runs.length && runs[j].link === link) j += 1;
     const inner = runs.slice(i, j).map(renderRun).join("");
     const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner) ?? ["", "", inner, ""];
-    out += link && core ? `${lead}[${core}](${escapeUrl(link)})${trail}` : inner;
+    // A note's reference goes after the link, not inside its text.
+    const text = withoutNoteMarks(core);
+    out += link && text ? `${lead}[${text}](${escapeUrl(link)})${NOTE_MARK.repeat(core.length - text.length)}${trail}` : inner;
     i = j;
   }
   return out;
@@ -225,8 +237,13 @@ function renderRun(run) {
   const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(run.text) ?? ["", "", run.text, ""];
   if (!core) return spaces(run.text);
   const marks = `${run.strike ? "~~" : ""}${run.bold ? "**" : ""}${run.italic ? "*" : ""}`;
-  const inner = run.code ? codeSpan(core.replace(/\v/g, " ")) : escapeText(core);
-  return `${spaces(lead)}${marks}${inner}${[...marks].reverse().join("")}${spaces(trail)}`;
+  // Note references go after a code span (in it they would be code) and after the formatting a word's last one
+  // took from it ("**grew**[^1]").
+  const text = withoutNoteMarks(core);
+  const [, body, after] = run.code ? ["", text, NOTE_MARK.repeat(core.length - text.length)] : /^([\s\S]*?)(\u0002*)$/.exec(core) ?? ["", core, ""];
+  if (!body) return `${spaces(lead)}${after}${spaces(trail)}`;
+  const inner = run.code ? codeSpan(body.replace(/\v/g, " ")) : escapeText(body);
+  return `${spaces(lead)}${marks}${inner}${[...marks].reverse().join("")}${after}${spaces(trail)}`;
 }
 
 /** @param {string} text  white space with Word's line breaks as markdown hard breaks */

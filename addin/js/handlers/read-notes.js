@@ -1,8 +1,12 @@
 // readDocument's notes: the footnotes and endnotes whose reference marks are in a page's blocks (WordApi 1.5).
-// Structure entries list them (`notes: [{type, text}]`); markdown writes footnote references after the block's
-// text and their definitions under it ([^1] … [^1]: text; endnotes [^e1]). Like the review layer they cost no
-// round trip: the first sync counts the scope's notes, and only when there are some does the closing sync carry
-// each page block's notes with their text.
+// Structure entries list them (`notes: [{type, text}]`); markdown writes footnote references at their marks (see
+// note-marks.js) and their definitions under the block ([^1] … [^1]: text; endnotes [^e1]). Like the review layer
+// they cost no round trip: the first sync counts the scope's notes, and only when there are some does the closing
+// sync carry each page block's notes with their text.
+
+import { withoutNoteMarks } from "../expect.js";
+import { placeReferences } from "./note-marks.js";
+import { escapeLineStarts } from "./read-markdown.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./read.js").Block} Block */
@@ -64,8 +68,10 @@ function noteText(note) {
 }
 
 /**
- * Markdown footnotes for a page: each block's references after its text, the definitions under it. Labels run
- * through the page ([^1], [^2] …; endnotes [^e1] …).
+ * Markdown footnotes for a page: each block's references where markdownOf left their places (NOTE_MARK: at their
+ * marks, or after the block's text), the definitions under the block. Labels run through the page ([^1], [^2] …;
+ * endnotes [^e1] …). A definition's text is escaped as a paragraph's, each line's start too: a note reading `---`
+ * or `- x` is text, not a rule or a list in the note.
  * @param {string[]} pieces  the blocks' markdown
  * @param {(NoteEntry[] | undefined)[]} notes
  * @param {(text: string) => string} escape
@@ -77,10 +83,9 @@ export function withFootnotes(pieces, notes, escape, underlines = []) {
   return pieces.map((md, i) => {
     const own = notes[i];
     const underline = underlines[i] ?? "";
-    if (!own) return `${md}${underline}`;
+    if (!own) return `${withoutNoteMarks(md)}${underline}`;
     const labels = own.map((n) => (n.type === "footnote" ? `${++counters.footnote}` : `e${++counters.endnote}`));
-    const refs = labels.map((label) => `[^${label}]`).join("");
-    const definitions = own.map((n, k) => `[^${labels[k]}]: ${escape(n.text).replace(/\n/g, "\n    ")}`).join("\n");
-    return `${md}${refs}${underline}\n\n${definitions}`;
+    const definitions = own.map((n, k) => `[^${labels[k]}]: ${escapeLineStarts(escape(n.text)).replace(/\n/g, "\n    ")}`).join("\n");
+    return `${placeReferences(md, labels)}${underline}\n\n${definitions}`;
   });
 }

@@ -197,7 +197,7 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
  * @returns {Piece[]}
  */
 function markdownPieces(loaded, reviews, notes) {
-  const pieces = markdownOf(loaded).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews.blocks[i], reviews.marks[i] ?? [], escapeText) }));
+  const pieces = markdownOf(loaded, notes).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews.blocks[i], reviews.marks[i] ?? [], escapeText) }));
   const mds = withFootnotes(pieces.map((piece) => piece.md), notes, escapeText, pieces.map((piece) => piece.underline));
   return pieces.map(({ list }, i) => ({ md: mds[i], ...(list && !notes[i] ? { list } : {}) }));
 }

@@ -50,10 +50,11 @@ for (const profile of PROFILES) {
     const { blocks } = ok(await run("readDocument", { format: "structure", includeRangeIds: true }));
     assert.equal(blocks[0].text, "Revenue grew. Costs fell.");
     assert.equal(ok(await run("readDocument", { format: "text" })).text, "Revenue grew. Costs fell.\nEnd");
-    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Revenue grew. Costs fell.[^1]\n\n[^1]: Audited figures.\n\nEnd");
+    // The mark is after "Revenue grew": the reference goes there.
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Revenue grew[^1]. Costs fell.\n\n[^1]: Audited figures.\n\nEnd");
     // The text a client read is the text it expects: the placeholder is not a change.
     ok(await run("applyStyle", { scope: `rangeId:${blocks[0].rangeId}`, char: { bold: true }, expectText: blocks[0].text }));
-    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "**Revenue grew. Costs fell.**[^1]\n\n[^1]: Audited figures.\n\nEnd");
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "**Revenue grew[^1]. Costs fell.**\n\n[^1]: Audited figures.\n\nEnd");
   });
 
   test(`a page of a document without notes reads as before (${profile})`, async () => {

@@ -134,8 +134,8 @@ for (const profile of PROFILES) {
     ok(await run("footnote.insert", { scope: `rangeId:${ends.rangeId}`, text: "A note." }));
     ok(await run("comment.add", { scope: `rangeId:${ends.rangeId}`, text: "Why?" }));
     const { markdown } = ok(await run("readDocument", read({ format: "markdown" })));
-    // The line under a Title comes after its comment and note reference; its own line starts are escaped.
-    assert.match(markdown, /^Quarterly Report\n================\n\n# Summary\n\n\\- not a list\n=============\n\nEnds \{>>[^<]*Why\?<<\}\[\^1\]\n=+\n\n\[\^1\]: A note\.$/);
+    // The line under a Title comes after its note reference and comment; its own line starts are escaped.
+    assert.match(markdown, /^Quarterly Report\n================\n\n# Summary\n\n\\- not a list\n=============\n\nEnds\[\^1\] \{>>[^<]*Why\?<<\}\n=+\n\n\[\^1\]: A note\.$/);
     const blocks = ok(await run("readDocument", read({ format: "structure" }))).blocks;
     assert.deepEqual(blocks.map((b) => [b.style, b.headingLevel]), [["Title", undefined], ["Heading 1", 1], ["Title", undefined], ["Title", undefined], ["Title", undefined]]);
   });
