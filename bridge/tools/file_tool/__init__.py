@@ -11,7 +11,7 @@ import weakref
 from typing import Any, Final
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 
 from bridge.tools.arguments import RawText, list_schema
 from bridge.tools.file_tool.tool import NAME, run
@@ -81,7 +81,7 @@ def register(server: MCPServer, word: object = None) -> None:
         description: RawText = None, storage_path: RawText = None,  # type: ignore[assignment]
         filename: RawText = None, response_format: RawText = None,  # type: ignore[assignment]
         ctx: Context | None = None,
-    ) -> CallToolResult:
+    ) -> CallToolResult | InputRequiredResult:
         raw = {"server": server, "tool_name": tool_name, "file_path": file_path, "data_key": data_key,
                "tool_args": tool_args, "output_format": output_format, "description": description,
                "storage_path": storage_path, "filename": filename, "response_format": response_format}

@@ -23,7 +23,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import MCPServerError
 from mcp.shared.exceptions import MCPError
-from mcp.types import CallToolResult, ContentBlock, ResourceLink, TextContent
+from mcp.types import CallToolResult, ContentBlock, InputRequiredResult, ResourceLink, TextContent
 
 from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, PathChanged, allowed_dirs, open_inside,
                                         path_problem, refuse_secret_content, resolve_readable)
@@ -202,16 +202,20 @@ async def _resolve(server: MCPServer, name: str, tool: str) -> tuple[dict[str, A
 
 
 async def _call(server: MCPServer, pool: UpstreamPool, name: str, tool: str, arguments: dict[str, Any],
-                upstream: tuple[dict[str, Any], Path] | None, ctx: Context | None) -> CallToolResult:
-    """The seed's `callUpstreamTool`, with `word` answered by this server in process."""
+                upstream: tuple[dict[str, Any], Path] | None,
+                ctx: Context | None) -> CallToolResult | InputRequiredResult:
+    """The seed's `callUpstreamTool`, with `word` answered by this server in process.
+
+    A `word` tool runs with this call's own context, so it sees the client's capabilities (sampling…) and, on
+    2026-07-28, the answers of a retried round: its `InputRequiredResult` (e.g. text_processor asking the client's
+    model) is returned as this tool's own, the client answers it and retries this call, and the inner tool resumes.
+    This tool has no questions of its own, so the round's `input_responses`/`request_state` are the inner tool's.
+    """
     if upstream is None:
         try:
-            result = await server.call_tool(tool, arguments, ctx)
+            return await server.call_tool(tool, arguments, ctx)
         except (MCPServerError, MCPError) as exc:  # argument validation, a tool's ToolError or JSON-RPC error
             raise FileToolError(f"Upstream tool '{tool}' failed: {exc}") from None
-        if not isinstance(result, CallToolResult):
-            raise FileToolError(f"Upstream tool '{tool}' failed: it asked for input, which this tool cannot give")
-        return result
     spec, path = upstream
     try:
         return await pool.call(name, spec, path.parent, tool, arguments)
@@ -228,8 +232,10 @@ async def _store(storage: StorageTarget, result: CallToolResult) -> ResourceLink
                             response=response_dict(result)) from None
 
 
-async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any], ctx: Context | None) -> CallToolResult:
-    """Validate, read, parse, merge, call, format; any failure becomes the seed's error result."""
+async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any],
+              ctx: Context | None) -> CallToolResult | InputRequiredResult:
+    """Validate, read, parse, merge, call, format; any failure becomes the seed's error result. A `word` tool's
+    request for the client's input is relayed as is (see `_call`); the retried call runs the pipeline again."""
     output_format = str(raw["output_format"]) if raw.get("output_format") in OUTPUT_FORMATS else "json"
     warnings: list[str] = []
     try:
@@ -245,6 +251,8 @@ async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any], ctx: C
         merged = merge_file_data(parsed.value, args["data_key"], args["tool_args"])
         warnings += merged.warnings
         result = await _call(server, pool, args["server"], args["tool_name"], merged.arguments, upstream, ctx)
+        if isinstance(result, InputRequiredResult):
+            return result
         if result.is_error:
             reason = actual_content(result)
             reason = reason if isinstance(reason, str) else json.dumps(reason, ensure_ascii=False)
