@@ -1,5 +1,6 @@
 // Word's find: plain text with ^-codes, or Word's wildcard language, translated to a JS RegExp.
-// Hits never cross a paragraph boundary; "^p" matches a paragraph's own mark.
+// A paragraph's mark reads as "\r" (what "^p" and "^13" match), so a hit can run from one paragraph into the next
+// of the same body or cell ("one^pBeta"), as in Word; "?", "*" and "[!x]" never match a mark.
 import { wordError, Messages } from "./errors.js";
 import { PICTURE_CHAR } from "./model.js";
 
@@ -17,16 +18,33 @@ function invalid(location) {
   return wordError("SearchStringInvalidOrTooLong", location, Messages.SearchStringInvalidOrTooLong);
 }
 
+/**
+ * The ^-code at text[i] ("^"): a letter code (CARET) or a character code, "^nnn" (decimal, up to 3 digits) or
+ * "^0nnn", which Word reads in both modes ("^13" is the paragraph mark, "^11" a line break; "^0nnn" is read as
+ * code point nnn, where Windows-1252 differs in 128-159).
+ * @returns {{ re: string, ch: string, length: number }} its regex, the character after "^", the code's length
+ */
+function caretCode(text, i, location) {
+  const digits = /^(0\d{1,3}|[1-9]\d{0,2})/.exec(text.slice(i + 1));
+  if (digits) {
+    const code = Number(digits[1]);
+    if (code < 1 || code > 255) throw invalid(location);
+    return { re: `\\u{${code.toString(16)}}`, ch: String.fromCharCode(code), length: 1 + digits[1].length };
+  }
+  const re = CARET[text[i + 1]];
+  if (!re) throw invalid(location);
+  return { re, ch: text[i + 1], length: 2 };
+}
+
 /** Plain (non-wildcard) pattern -> list of regex tokens. */
 function plainTokens(text, location) {
   const tokens = [];
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "^") {
-      const code = CARET[text[i + 1]];
-      if (!code) throw invalid(location);
-      tokens.push({ re: code, ch: text[i + 1] });
-      i++;
+      const code = caretCode(text, i, location);
+      tokens.push(code);
+      i += code.length - 1;
     } else tokens.push({ re: escapeRe(ch), ch });
   }
   return tokens;
@@ -58,7 +76,12 @@ function wildcardSource(text, location, profile) {
       if (negate) body = body.slice(1);
       let cls = "";
       for (let k = 0; k < body.length; k++) {
-        if (body[k + 1] === "-" && k + 2 < body.length) {
+        if (body[k] === "^" && /[0-9^]/.test(body[k + 1] ?? "")) {
+          // "^^" is a caret, "^13" a paragraph mark ("[!^13]": anything but a mark).
+          const code = body[k + 1] === "^" ? { re: "\\^", length: 2 } : caretCode(body, k, location);
+          cls += code.re;
+          k += code.length - 1;
+        } else if (body[k + 1] === "-" && k + 2 < body.length) {
           if (body[k] > body[k + 2]) throw invalid(location);
           cls += escapeClassChar(body[k]) + "-" + escapeClassChar(body[k + 2]);
           k += 2;
@@ -80,10 +103,9 @@ function wildcardSource(text, location, profile) {
       if (i + 1 >= text.length) throw invalid(location);
       atom(escapeRe(text[++i]));
     } else if (ch === "^") {
-      const code = CARET[text[i + 1]];
-      if (!code) throw invalid(location);
-      atom(code);
-      i++;
+      const code = caretCode(text, i, location);
+      atom(code.re);
+      i += code.length - 1;
     } else atom(escapeRe(ch));
   }
   if (depth) throw invalid(location);
@@ -139,23 +161,38 @@ export function buildSearchRegExp(text, options = {}, location = "Range.search",
 }
 
 /**
- * Find hits in paragraphs; each hit is {start, end} in document positions.
+ * Find hits in paragraphs; each hit is {start, end} in document positions. The paragraphs are searched as runs of
+ * neighbours in one body or cell, each followed by its mark ("\r"), so a hit may span paragraphs of a run (Word's
+ * "one^pBeta"), never a table's edge or a cell's.
  * @param {object[]} paraInfos layout infos in document order
  * @param {RegExp} re from buildSearchRegExp
  * @param {[number, number]} [clip] only hits inside [s, e)
  */
 export function findHits(paraInfos, re, clip) {
   const hits = [];
-  for (const info of paraInfos) {
-    const str = info.para.units.map((u) => (u.pic ? PICTURE_CHAR : u.ch)).join("") + "\r";
+  for (const run of neighbourRuns(paraInfos)) {
+    const str = run.map((info) => info.para.units.map((u) => (u.pic ? PICTURE_CHAR : u.ch)).join("") + "\r").join("");
     re.lastIndex = 0;
     let m;
     while ((m = re.exec(str))) {
       if (m[0].length === 0) { re.lastIndex++; continue; }
-      const start = info.start + m.index;
+      const start = run[0].start + m.index;
       const end = start + m[0].length;
       if (!clip || (start >= clip[0] && end <= clip[1])) hits.push({ start, end });
     }
   }
   return hits;
+}
+
+/** Paragraph infos grouped into runs that follow one another in the same container (a paragraph's text and mark
+ * fill [start, end), so a run's string positions map to document positions from its first paragraph's start). */
+function neighbourRuns(paraInfos) {
+  const runs = [];
+  let run = null;
+  for (const info of paraInfos) {
+    const last = run?.[run.length - 1];
+    if (last && last.container === info.container && last.end === info.start) run.push(info);
+    else runs.push((run = [info]));
+  }
+  return runs;
 }

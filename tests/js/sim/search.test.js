@@ -112,7 +112,7 @@ test("an empty search string is InvalidArgument", async () => {
   await rejectsWith(find(fresh("a"), ""), "InvalidArgument");
 });
 
-test("hits inside table cells are found; hits never cross paragraphs", async () => {
+test("hits inside table cells are found; only a mark (^p) takes a hit into the next paragraph", async () => {
   const sim = createSimulator();
   sim.load([{ type: "paragraph", text: "needle one" }, { type: "table", values: [["a needle", "b"], ["c", "needle"]] }, { type: "paragraph", text: "ab" }, { type: "paragraph", text: "cd" }]);
   assert.deepEqual(await find(sim, "needle"), ["needle", "needle", "needle"]);
@@ -147,4 +147,48 @@ test("wildcards: desktop body search takes a backslash escape", async () => {
   const desktop = createSimulator({ profile: "desktop" });
   desktop.setText("a?b");
   assert.deepEqual(await find(desktop, "a\\?b", { matchWildcards: true }), ["a?b"]);
+});
+
+test("^p and ^13 match a paragraph's mark: a hit runs into the next paragraph, as in Word", async () => {
+  const sim = fresh("Alpha one\nBeta two\nGamma");
+  assert.deepEqual(await find(sim, "one^pBeta"), ["one\rBeta"]);
+  assert.deepEqual(await find(sim, "ONE^13beta"), ["one\rBeta"]);
+  assert.deepEqual(await find(sim, "one^13Beta", { matchWildcards: true }), ["one\rBeta"]);
+  assert.deepEqual(await find(sim, "one^pBeta two^pGamma"), ["one\rBeta two\rGamma"]);
+  assert.deepEqual(await find(sim, "Beta[!^13]@", { matchWildcards: true }), ["Beta two"]);
+  assert.deepEqual(await find(sim, "two[^13]G", { matchWildcards: true }), ["two\rG"]);
+  assert.deepEqual(await find(sim, "o[!^13]B", { matchWildcards: true }), []);
+  assert.deepEqual(await find(sim, "one*Beta", { matchWildcards: true }), [], "'*' stops at a mark");
+  // The hits are ranges over both paragraphs, replaced as one.
+  await sim.Word.run(async (ctx) => {
+    const hits = ctx.document.body.search("one^pBeta");
+    hits.load("items/paragraphs/items/text");
+    await ctx.sync();
+    assert.deepEqual(hits.items[0].paragraphs.items.map((p) => p.text), ["Alpha one", "Beta two"]);
+    hits.items[0].insertText("X", "Replace");
+    await ctx.sync();
+  });
+  assert.equal(sim.text(), "Alpha X two\nGamma");
+});
+
+test("^l and ^11 match a line break; a character code is read up to 3 digits (^0nnn up to 4)", async () => {
+  const sim = createSimulator();
+  await sim.Word.run(async (ctx) => { ctx.document.body.insertText("one\u000bBeta 2", "Start"); await ctx.sync(); });
+  assert.deepEqual(await find(sim, "one^lBeta"), ["one\u000bBeta"]);
+  assert.deepEqual(await find(sim, "one^11Beta"), ["one\u000bBeta"]);
+  assert.deepEqual(await find(sim, "one^011Beta", { matchWildcards: true }), ["one\u000bBeta"]);
+  assert.deepEqual(await find(sim, "^32[2]", { matchWildcards: true }), [" 2"]);
+  await rejectsWith(find(sim, "^0"), "SearchStringInvalidOrTooLong");
+  await rejectsWith(find(sim, "^300"), "SearchStringInvalidOrTooLong");
+});
+
+test("a hit through a mark stays in its body or cell, and inside a searched range", async () => {
+  const sim = createSimulator();
+  sim.load([{ type: "paragraph", text: "ab" }, { type: "table", values: [["cd", "ef"]] }, { type: "paragraph", text: "gh" }, { type: "paragraph", text: "ij" }]);
+  assert.deepEqual(await find(sim, "ab^pcd"), []);
+  assert.deepEqual(await find(sim, "cd^pef"), []);
+  assert.deepEqual(await find(sim, "gh^pij"), ["gh\rij"]);
+  assert.deepEqual(await find(sim, "gh^pij", {}, (ctx) => ctx.document.body.paragraphs.getLast()), []);
+  sim.select("h");
+  assert.deepEqual(await find(sim, "h^pi", {}, (ctx) => ctx.document.getSelection()), []);
 });
