@@ -1,8 +1,9 @@
 """`web_content_fetcher` (seed 000, tool 4): fetch a web page and extract what the assistant needs.
 
 The page is fetched by `bridge.outbound` (http/https only, the address guard on every redirect hop, the
-`timeout` as a total deadline, a 5 MiB body limit, the given `user_agent`), then trafilatura finds the main
-content and the metadata (title, author, date, site) and py3langid names the language when the page does not.
+`timeout` as a total deadline, a 5 MiB body limit, the given `user_agent`) and decoded once (`page_charset`:
+BOM, Content-Type charset, <meta>, then detection), then trafilatura finds the main content and the metadata
+(title, author, date, site) and py3langid names the language when the page does not.
 `content_type`:
 - `text`: the main content as plain text; `full`: the same as Markdown (headings, lists, tables; links with
   `include_links`) plus the comments section; `summary`: an extractive summary of the main text (the same sentence scoring as
@@ -37,6 +38,7 @@ from bridge import outbound
 from bridge.tools.analysis.rewrite import summarize_text
 from bridge.tools.analysis.text import split_sentences
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
+from bridge.tools.page_charset import decode_page
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 
 NAME: Final = "web_content_fetcher"
@@ -231,13 +233,14 @@ def _check_page(resp: httpx.Response) -> None:
 
 
 def _extract(page: outbound.Fetched, content_type: str, max_length: int, include_links: bool) -> dict[str, Any]:
-    charset = page.charset
-    if page.content_type == "text/plain":
-        plain = page.content.decode(charset or "utf-8", errors="replace")
+    is_plain = page.content_type == "text/plain"
+    source, _ = decode_page(page.content, page.charset, html=not is_plain)  # one decoding for every field
+    if is_plain:
+        plain = source
         info: dict[str, Any] = {"title": None, "author": None, "date": None, "language": None}
         full, headings, links = plain, list[str](), list[dict[str, str]]()
     else:
-        info, plain, full, headings, links = _from_html(page, charset, content_type == "full", include_links)
+        info, plain, full, headings, links = _from_html(page, source, content_type == "full", include_links)
     language = info["language"] or _detect_language(plain)
     metadata: dict[str, Any] = {"author": info["author"], "publish_date": _iso_date(info["date"]),
                                 "word_count": len(plain.split()), "language": language}
@@ -261,20 +264,15 @@ def _extract(page: outbound.Fetched, content_type: str, max_length: int, include
     return obj
 
 
-def _from_html(page: outbound.Fetched, charset: str | None, full: bool, include_links: bool
+def _from_html(page: outbound.Fetched, source: str, full: bool, include_links: bool
                ) -> tuple[dict[str, Any], str, str, list[str], list[dict[str, str]]]:
-    """trafilatura's main content and metadata; whole-page text when it finds no main content."""
+    """trafilatura's main content and metadata from the decoded page `source`; whole-page text when it finds no
+    main content. trafilatura gets text, never bytes: its own charset guess would differ from ours."""
     # Imported on first use: with py3langid (numpy) they took 0.3 s of every start of the bridge.
     import htmldate
     import trafilatura
     from trafilatura.xml import xmltotxt
 
-    source: str | bytes = page.content
-    if charset:
-        try:
-            source = page.content.decode(charset, errors="replace")
-        except LookupError:  # an unknown charset name: let trafilatura detect it
-            pass
     tree = trafilatura.load_html(source)
     declared = _declared_language(tree, page.headers.get("content-language", ""))
     doc: Any = None
