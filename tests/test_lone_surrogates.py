@@ -131,8 +131,11 @@ def insert_meta(text: str) -> dict[str, Any]:
 
 
 async def rpc_raw(server: ServerThread, body: str) -> httpx.Response:
-    """POST /rpc with `body` as written: a JSON escape such as \\ud800 reaches the bridge as it is."""
-    async with httpx.AsyncClient(verify=server.client_ssl()) as http:
+    """POST /rpc with `body` as written: a JSON escape such as \\ud800 reaches the bridge as it is.
+
+    30 s, not httpx's 5: text_processor's first call imports its language models, which a loaded CI machine
+    took longer than 5 s for."""
+    async with httpx.AsyncClient(verify=server.client_ssl(), timeout=30) as http:
         return await http.post(server.base_url + "/rpc", content=body.encode("ascii"),
                                headers={"content-type": "application/json"})
 
