@@ -62,6 +62,20 @@ async def test_a_database_moved_away_while_running_is_let_go(data_dir: Path, tmp
     assert session_ids(elsewhere / DB_FILE) == {first}
 
 
+async def test_a_database_moved_without_its_wal_file_keeps_what_was_answered(data_dir: Path, tmp_path: Path) -> None:
+    """QA: `mv annotations.sqlite3 moved.sqlite3` (the main file only) left every answered write in the -wal at the
+    old path: SQLite skips the checkpoint on close once the file has moved, so the moved file held no tables."""
+    moved = tmp_path / "moved.sqlite3"
+    async with Client(server()) as client:
+        first = await new_session(client)
+        shutil.move(data_dir / DB_FILE, moved)
+        second = await new_session(client, 2)  # noticed: the moved database is let go, a new one starts here
+        assert (await failed(client, "get_progress", {"sessionId": first}))["type"] == "SessionNotFound"
+    close_all()
+    assert session_ids(moved) == {first}
+    assert session_ids(data_dir / DB_FILE) == {second}  # the old write-ahead log did not leak into the new file
+
+
 async def test_a_database_replaced_while_running_is_checked_again(data_dir: Path, tmp_path: Path) -> None:
     async with Client(server()) as client:
         await new_session(client)

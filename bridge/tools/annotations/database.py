@@ -275,7 +275,7 @@ class Database:
                 return
             if conn in self._all:
                 self._all.remove(conn)
-        conn.close()
+        _close_retired(conn)
 
     def retire(self) -> None:
         """Stop using this database: idle connections close now, those in use when they are given back."""
@@ -287,7 +287,7 @@ class Database:
                 except queue.Empty:
                     break
                 self._all.remove(conn)
-                conn.close()
+                _close_retired(conn)
 
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -336,6 +336,20 @@ def check_data_dir(directory: Path | None = None) -> Path:
             raise DatabaseRefused(f"The annotation data directory {found} {what}. Set WORD_BRIDGE_DATA_DIR to a "
                                   "directory (or move that file away) to keep annotations.")
     return found
+
+
+def _close_retired(conn: sqlite3.Connection) -> None:
+    """Close a connection of a database let go, its write-ahead log first copied into the file it opened.
+
+    SQLite skips that checkpoint on close once the file has been moved or deleted, so everything already answered
+    would stay in the -wal at the old path (moved with `mv annotations.sqlite3 elsewhere`, the main file alone);
+    TRUNCATE also leaves that -wal empty, so it cannot leak into the new database started at the path.
+    """
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:
+        pass  # a damaged or vanished file: nothing more can be saved into it
+    conn.close()
 
 
 def database(directory: Path | None = None) -> Database:
