@@ -1,5 +1,5 @@
 // The content-control model: doc.contentControls (created on first use), each {id, tag, title, ..., anchor}.
-// The anchor is "sticky" (model.js shiftInsert): text inserted at its edges goes inside, as text written
+// The anchor is "sticky" (anchors.js shiftInsert): text inserted at its edges goes inside, as text written
 // into a control's content does in Word.
 import { spanText } from "./model.js";
 

@@ -1,7 +1,7 @@
 // Tracked changes (revisions) in the document model: while document.changeTrackingMode is not "Off", text
 // inserted is recorded as an "Added" revision and text deleted stays in the document, marked by a "Deleted"
 // revision, until the change is accepted or rejected (Word.TrackedChange, WordApi 1.6). Revisions hold
-// anchors, so they follow later edits like tracked ranges do. model.js calls the two hooks below.
+// anchors, so they follow later edits like tracked ranges do. The edit modules (primitive-edits.js, compound-edits.js) call the two hooks below.
 
 import { createAnchor, releaseAnchor, deleteSpan, bump, spanText } from "./model.js";
 
