@@ -27,7 +27,7 @@ Ops (args; = default):
 - applyStyle: scope="selection", namedStyle (e.g. "Heading 1"), char {bold, italic, underline "none"|"single"|"double", fontName, fontSize, color, highlight (null = remove)}, para {alignment "left"|"center"|"right"|"justify", lineSpacing (multiple, 1.15), spaceBefore, spaceAfter (pt), list "none"|"bullet"|"number"}, clearOtherStyles=false; give at least one
 - listStyles: category="all"|"paragraph"|"character"|"table", query, builtInOnly=true, includeLocalized=true, max
 - readDocument: scope="document", format="text"|"markdown"|"structure", offset=0, limit=200 (blocks: paragraphs and tables), maxChars=20000, includeRangeIds=false -> {text|markdown|blocks, offset, nextOffset (null at the end), totalBlocks, truncated, cut?}. Read before editing; page on with offset=nextOffset; cut = a block longer than maxChars was cut (re-read it with the maxChars it names). A structure block's rangeId (includeRangeIds=true) is its text: insertText location "replace" rewrites the block, "end" appends to it, text "" deletes it. Markdown/structure show comments, tracked changes ({++added++} {--deleted--} {>>comment<<}; blocks[].comments/changes with ids) and notes ([^1]; blocks[].notes).
-- insertMarkdown: markdown*, scope="selection", location="replace" -> {rangeId} (headings, lists, tables, bold/italic/code, links become Word's own styles)
+- insertMarkdown: markdown*, scope="selection", location="replace" -> {rangeId} (headings, lists, tables, bold/italic/code, links become Word's own styles; <br> is a line break)
 - trackChanges.set: mode*="off"|"all"|"mine" -> {mode,previousMode}; trackChanges.get -> {mode}
 - trackChanges.list: scope="document" -> {changes:[{changeId,type,author,date,text}]}
 - trackChanges.accept / trackChanges.reject: changeIds (from list or readDocument, document-wide) or all=true (scope="document" narrows all)
@@ -37,7 +37,7 @@ Ops (args; = default):
 - hyperlink.set: url* (http(s)/mailto; "" removes links), scope="selection", text (insert linked text at location="replace") -> {rangeId,url,text}
 - headerFooter.get: section="all"|index, kind="both"|"header"|"footer", type="all"|"primary"|"firstPage"|"evenPages" -> {sections:[{index,headers,footers}]}; headerFooter.set: text* or markdown*, section="all", kind="header", type="primary"
 - footnote.insert / endnote.insert: text*, scope="selection" (mark after it) -> {noteId}
-- batch: ops* ([{op, args}], up to 500, validated before any runs), stopOnError=true, trackChanges (whole batch tracked) -> {results:[envelope], completed, failedAt?}. Later ops use earlier results: "tableRef":"$0.tableId", "scope":"rangeId:$1.rangeId"; a list item by index: "scope":"$2.results[0].rangeId" (same as $2.results.0.rangeId).
+- batch: ops* ([{op, args}], up to 500, validated before any runs), stopOnError=true, trackChanges (whole batch tracked) -> {results:[envelope], completed, failedAt?}. Later ops use earlier results: "tableRef":"$0.tableId", "scope":"rangeId:$1.rangeId"; a list item by index: "scope":"$2.results[0].rangeId" (same as $2.results.0.rangeId); "$$0.x" is the literal text $0.x.
 Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId or anchor target, expectText (refused as stale if the range's text changed). Any edit takes trackChanges=true: made as a tracked change a person can accept or reject (the way to propose edits).
 (* = required)
 Examples:
