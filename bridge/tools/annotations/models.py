@@ -3,15 +3,23 @@
 The seed generates its schemas from Zod; these pydantic models generate the same JSON Schema (enums,
 `minItems`, `minimum`, `format: uuid`) through `seed_schema`, and a validation failure is reported as Zod
 would (`{code, path, message, …}`), so clients written against the seed read our errors unchanged.
+
+A tool's arguments and an annotation are closed (`STRICT`, Zod's `.strict()`): a key they do not know is an
+`unrecognized_keys` issue naming it and the nearest known key, not dropped (a misspelt "categorys" was dropped
+and the call answered success). The listed schemas stay the seed's, which say nothing of other keys. `config`
+and its chunks stay open: the seed's config file may carry more than the chunks.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from difflib import get_close_matches
 from functools import lru_cache
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, ClassVar, Final
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, ValidationError, WithJsonSchema, create_model
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema,
+                      create_model)
 from pydantic_core import PydanticCustomError
 
 from bridge.tools.annotations.taxonomy import RELATION_TYPES, Taxonomy
@@ -58,6 +66,9 @@ Position = Annotated[int, BeforeValidator(_integral), Field(ge=0, le=SQLITE_INT_
 """`z.number().int().min(0)`, at most SQLITE_INT_MAX (unlisted: the seed's schema has no maximum)."""
 
 
+STRICT: Final = ConfigDict(extra="forbid")
+
+
 class ChunkIn(BaseModel):
     chunk_id: str = Field(min_length=1)
     position: Position
@@ -71,6 +82,8 @@ class ConfigIn(BaseModel):
 class StartSessionIn(BaseModel):
     """The seed's `config`, or (beyond the seed) chunks taken from the open Word document."""
 
+    model_config = STRICT
+
     config: ConfigIn | None = None
     fromDocument: bool = Field(False, description=(
         "Beyond the seed: take the chunks from the Word document open in Word Bridge instead of `config` "
@@ -82,10 +95,12 @@ class StartSessionIn(BaseModel):
 
 
 class SessionIn(BaseModel):
+    model_config = STRICT
     sessionId: SessionId
 
 
 class AddRelationIn(BaseModel):
+    model_config = STRICT
     sessionId: SessionId
     sourceChunkId: str
     targetChunkId: str
@@ -95,6 +110,7 @@ class AddRelationIn(BaseModel):
 class AnnotationFields(BaseModel):
     """What an annotation may set (the validated form of one annotation); a field left out keeps its stored value."""
 
+    model_config = STRICT
     chunkId: str
     categories: list[str] | None = None
     labels: list[str] | None = None
@@ -108,6 +124,7 @@ class AnnotationFields(BaseModel):
 class AnnotateChunksEnvelope(BaseModel):
     """The outer shape of annotate_chunks; each item is then validated alone (partial success)."""
 
+    model_config = STRICT
     sessionId: SessionId
     annotations: list[dict[str, Any]]
 
@@ -116,6 +133,15 @@ UPDATABLE: Final = ("categories", "labels", "subtypes", "keywords", "tags", "not
 HIGHLIGHT_DESCRIPTION: Final = (
     "Beyond the seed: also mark the chunk in the Word document with a comment carrying its labels "
     "(sessions started with fromDocument: true; the answer's `highlight` says whether the comment was made)")
+
+
+class AnnotationItem(AnnotationFields):
+    """One annotation of annotate_chunks; `unknown_key_notes` explains keys that belong to another tool."""
+
+    unknown_key_notes: ClassVar[dict[str, str]] = {
+        "highlight": "highlight belongs to annotate_chunk, which marks one chunk a call in the Word document; "
+                     "annotate_chunks does not mark chunks: annotate this one with annotate_chunk and "
+                     "highlight: true"}
 
 
 @lru_cache(maxsize=16)
@@ -133,12 +159,11 @@ def annotation_models(taxonomy: Taxonomy) -> tuple[type[BaseModel], type[Annotat
         "subtypes": (subtypes, None), "keywords": (list[str] | None, None), "tags": (list[str] | None, None),
         "notes": (str | None, None), "summary": (str | None, None),
     }
-    single = create_model("AnnotateChunk", sessionId=(SessionId, ...), **fields,
+    single = create_model("AnnotateChunk", __config__=STRICT, sessionId=(SessionId, ...), **fields,
                           highlight=(bool, Field(False, description=HIGHLIGHT_DESCRIPTION)))
-    item = create_model("AnnotationItem", __base__=AnnotationFields,
-                        **{**fields, "subtypes": (loose_subtypes, None)})
+    item = create_model("AnnotationItem", __base__=AnnotationItem, **{**fields, "subtypes": (loose_subtypes, None)})
     items: Any = list[item]  # type: ignore[valid-type]
-    listed = create_model("AnnotateChunks", sessionId=(SessionId, ...), annotations=(items, ...))
+    listed = create_model("AnnotateChunks", __config__=STRICT, sessionId=(SessionId, ...), annotations=(items, ...))
     return single, item, listed
 
 
@@ -166,7 +191,7 @@ def seed_schema(model: type[BaseModel]) -> dict[str, Any]:
         for key, value in node.items():
             if key == "title" or (key == "default" and value is None) or (key == "description" and models):
                 continue
-            if key == "additionalProperties" and value is True:
+            if key == "additionalProperties" and isinstance(value, bool):  # the seed's schemas leave it out
                 continue
             if key == "properties":
                 out[key] = {name: clean(sub) for name, sub in value.items()}
@@ -200,15 +225,21 @@ def received(value: Any) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-def zod_issues(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> list[dict[str, Any]]:
-    """pydantic's errors as Zod issues: `{code, path, message}` plus Zod's fields for the code."""
+def zod_issues(exc: ValidationError, prefix: tuple[str | int, ...] = (),
+               model: type[BaseModel] | None = None) -> list[dict[str, Any]]:
+    """pydantic's errors as Zod issues: `{code, path, message}` plus Zod's fields for the code. Unknown keys come
+    last, one `unrecognized_keys` issue per object, as Zod lists them; `model` (the one validated) names the
+    keys it knows, to suggest the nearest."""
     issues: list[dict[str, Any]] = []
+    unknown: dict[tuple[str | int, ...], list[str]] = {}
     for error in exc.errors(include_url=False):
         path = [*prefix, *error["loc"]]
         kind = error["type"]
         ctx = dict(error.get("ctx") or {})
         value = error.get("input")
-        if kind == "missing":
+        if kind == "extra_forbidden":
+            unknown.setdefault(tuple(path[:-1]), []).append(str(path[-1]))
+        elif kind == "missing":
             issues.append({"code": "invalid_type", "received": "undefined", "path": path, "message": "Required"})
         elif kind in _EXPECTED:
             expected, got = _EXPECTED[kind], received(value)
@@ -238,7 +269,36 @@ def zod_issues(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> list
             issues.append({"code": kind, **ctx, "path": path, "message": error["msg"]})
         else:
             issues.append({"code": "custom", "path": path, "message": error["msg"]})
+    for path_of_object, keys in unknown.items():
+        top = model if len(path_of_object) == len(prefix) else None
+        issues.append(unrecognized_keys(list(path_of_object), keys, list(top.model_fields) if top else [],
+                                        getattr(top, "unknown_key_notes", {})))
     return issues
+
+
+def unrecognized_keys(path: list[str | int], keys: list[str], known: Sequence[str],
+                      notes: dict[str, str] | None = None) -> dict[str, Any]:
+    """Zod's issue for keys a strict object does not know, its message extended with the nearest known key of
+    each (a misspelling), else the known keys; `notes` explains a key known elsewhere instead."""
+    message = "Unrecognized key(s) in object: " + ", ".join(f"'{k}'" for k in keys)
+    explained = [notes[k] for k in keys if notes and k in notes]
+    nearest = {k: _nearest(k, known) for k in keys if not (notes and k in notes)}
+    guessed = {k: near for k, near in nearest.items() if near}
+    if len(keys) == 1 and guessed:
+        message += f"; did you mean '{guessed[keys[0]]}'?"
+    elif guessed:
+        message += "; did you mean " + ", ".join(f"'{near}' for '{k}'" for k, near in guessed.items()) + "?"
+    message += "".join(f"; {note}" for note in explained)
+    if known and len(guessed) < len(nearest):
+        message += ("." if not guessed else "") + " Known keys: " + ", ".join(f"'{k}'" for k in known)
+    return {"code": "unrecognized_keys", "keys": keys, "path": path, "message": message}
+
+
+def _nearest(key: str, known: Sequence[str]) -> str | None:
+    """The known key `key` most likely misspells (case aside), if any is close."""
+    folded = {k.casefold(): k for k in known}
+    found = get_close_matches(key.casefold(), list(folded), n=1, cutoff=0.75)
+    return folded[found[0]] if found else None
 
 
 def custom_issue(path: list[str | int], message: str) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from bridge.tools.annotations.models import (AddRelationIn, AnnotateChunksEnvelo
 from bridge.tools.annotations.rules import taxonomy_issues
 from bridge.tools.annotations.store import AnnotationStore
 from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, Taxonomy, TaxonomyError, load_taxonomy
+from bridge.tools.annotations.unknown_arguments import pass_unknown_arguments
 from bridge.tools.arguments import RawText, list_schema
 from bridge.tools.word_access import DocumentReadError, WordAccess
 
@@ -119,20 +120,21 @@ def _taxonomy() -> Taxonomy:
         raise AnnotationError("InvalidConfig", str(exc), exc.issues) from None
 
 
-def _given(**args: Any) -> dict[str, Any]:
-    """The arguments a client sent (JSON null included), without those it left out."""
-    return {k: v for k, v in args.items() if v is not UNSET}
+def _given(unknown: dict[str, Any] | None, **args: Any) -> dict[str, Any]:
+    """The arguments a client sent (JSON null included), without those it left out; `unknown`: those the tool
+    has no parameter for (`unknown_arguments`), for the models to refuse by name."""
+    return {**{k: v for k, v in args.items() if v is not UNSET}, **(unknown or {})}
 
 
 def _checked(model: type[BaseModel], args: dict[str, Any]) -> Any:
     """Model validation (strict, like Zod: no coercion). An optional argument sent as null counts as left out; a
     required one sent as null is reported as null ("Expected string, received null"), not as missing."""
     fields = model.model_fields
-    kept = {k: v for k, v in args.items() if v is not None or (k in fields and fields[k].is_required())}
+    kept = {k: v for k, v in args.items() if v is not None or k not in fields or fields[k].is_required()}
     try:
         return model.model_validate(kept, strict=True)
     except ValidationError as exc:
-        raise _Invalid(_json_string_issues(zod_issues(exc), args)) from None
+        raise _Invalid(_json_string_issues(zod_issues(exc, model=model), args)) from None
 
 
 class _Invalid(Exception):
@@ -296,14 +298,16 @@ async def add_relation(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _session(args: dict[str, Any]) -> str:
-    """The session id argument: InvalidInput when it is left out or not a string, SessionNotFound when it is a
-    string that cannot name a session (not a uuid)."""
+    """The session id argument: InvalidInput when it is left out or not a string, or comes with other arguments;
+    SessionNotFound when it is a string that cannot name a session (not a uuid)."""
     value = args.get("sessionId")
+    issues = _checked_issues(SessionIn, args)
     if not isinstance(value, str):
         what = "is required" if "sessionId" not in args else "must be a string"
-        issues = _checked_issues(SessionIn, args)
         raise AnnotationError("InvalidInput", f"Input validation failed: sessionId {what} (the sessionId "
                                               "start_session returned)", issues)
+    if any(issue["code"] == "unrecognized_keys" for issue in issues):
+        raise AnnotationError("InvalidInput", "Input validation failed: the one argument is sessionId", issues)
     parsed: SessionIn = _validate(SessionIn, args, "SessionNotFound", "Invalid sessionId")
     return parsed.sessionId
 
@@ -339,31 +343,33 @@ def register(server: MCPServer, word: WordAccess) -> None:
     single, _, listed = annotation_models(_listed_taxonomy())
 
     async def start_session_tool(config: Any = UNSET, fromDocument: Any = UNSET, document: RawText = UNSET,
-                                 split: RawText = UNSET) -> CallToolResult:
-        return await _answer(start_session(word, _given(config=config, fromDocument=fromDocument,
+                                 split: RawText = UNSET, unknown_arguments: Any = None) -> CallToolResult:
+        return await _answer(start_session(word, _given(unknown_arguments, config=config, fromDocument=fromDocument,
                                                         document=document, split=split)))
 
     async def annotate_chunk_tool(sessionId: RawText = UNSET, chunkId: RawText = UNSET, categories: Any = UNSET,
                                   labels: Any = UNSET, subtypes: Any = UNSET, keywords: Any = UNSET,
                                   tags: Any = UNSET, notes: RawText = UNSET, summary: RawText = UNSET,
-                                  highlight: Any = UNSET) -> CallToolResult:
+                                  highlight: Any = UNSET, unknown_arguments: Any = None) -> CallToolResult:
         return await _answer(annotate_chunk(_given(
-            sessionId=sessionId, chunkId=chunkId, categories=categories, labels=labels, subtypes=subtypes,
-            keywords=keywords, tags=tags, notes=notes, summary=summary, highlight=highlight), word))
+            unknown_arguments, sessionId=sessionId, chunkId=chunkId, categories=categories, labels=labels,
+            subtypes=subtypes, keywords=keywords, tags=tags, notes=notes, summary=summary, highlight=highlight), word))
 
-    async def annotate_chunks_tool(sessionId: RawText = UNSET, annotations: Any = UNSET) -> CallToolResult:
-        return await _answer(annotate_chunks(_given(sessionId=sessionId, annotations=annotations)))
+    async def annotate_chunks_tool(sessionId: RawText = UNSET, annotations: Any = UNSET,
+                                   unknown_arguments: Any = None) -> CallToolResult:
+        return await _answer(annotate_chunks(_given(unknown_arguments, sessionId=sessionId, annotations=annotations)))
 
     async def add_relation_tool(sessionId: RawText = UNSET, sourceChunkId: RawText = UNSET,
-                                targetChunkId: RawText = UNSET, relationType: RawText = UNSET) -> CallToolResult:
-        return await _answer(add_relation(_given(sessionId=sessionId, sourceChunkId=sourceChunkId,
+                                targetChunkId: RawText = UNSET, relationType: RawText = UNSET,
+                                unknown_arguments: Any = None) -> CallToolResult:
+        return await _answer(add_relation(_given(unknown_arguments, sessionId=sessionId, sourceChunkId=sourceChunkId,
                                                  targetChunkId=targetChunkId, relationType=relationType)))
 
-    async def get_progress_tool(sessionId: RawText = UNSET) -> CallToolResult:
-        return await _answer(get_progress(_given(sessionId=sessionId)))
+    async def get_progress_tool(sessionId: RawText = UNSET, unknown_arguments: Any = None) -> CallToolResult:
+        return await _answer(get_progress(_given(unknown_arguments, sessionId=sessionId)))
 
-    async def export_annotations_tool(sessionId: RawText = UNSET) -> CallToolResult:
-        return await _answer(export_annotations(_given(sessionId=sessionId)))
+    async def export_annotations_tool(sessionId: RawText = UNSET, unknown_arguments: Any = None) -> CallToolResult:
+        return await _answer(export_annotations(_given(unknown_arguments, sessionId=sessionId)))
 
     def hints(*, read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations:
         return ToolAnnotations(read_only_hint=read_only, destructive_hint=destructive, idempotent_hint=idempotent,
@@ -390,3 +396,4 @@ def register(server: MCPServer, word: WordAccess) -> None:
             server.tool(name=name, title=title, description=DESCRIPTIONS[name], annotations=hinted)(fn)
         schema = seed_schema(model)
         list_schema(server, name, schema["properties"], schema.get("required", []))
+        pass_unknown_arguments(server, name)
