@@ -1,6 +1,7 @@
 // Translate the simple subset of JavaScript regular expressions that Word's wildcard search can express.
 // Word wildcards: ? (one char), * (any run, as short as possible), @ (one or more of the previous), {n} {n,}
-// {n,m}, [abc] [a-z] [!x], < and > (word start/end), ^-codes (^t, ^^ for a caret). Everything else is refused.
+// {n,m}, [abc] [a-z] [!x], < and > (word start/end), ^-codes (^t, ^^ for a caret, ^13 a paragraph mark, ^11 a line
+// break: a hit may run across paragraphs through ^13, as Word's Find does). Everything else is refused.
 //
 //   regex            wildcards         regex           wildcards
 //   abc              abc               [^x]            [!x]
@@ -9,6 +10,7 @@
 //   .+               ?* (warns)        x+              x@
 //   .{3}             ???               x{2} x{2,} x{2,4}  same
 //   \bword\b         <word>            \* \( \. \^       [*] [(] . ^^  (escaped literals)
+//   \n  \r          ^13 (paragraph)   \v  [^\n]      ^11 (line break)  [!^13]
 //
 // Literal special characters are written as [x], as Microsoft's search guidance says to do in code: Word on
 // the web refuses Word's UI escape \x (InvalidArgument). A literal '^' is '^^' (a lone '^' starts a ^-code).
@@ -22,7 +24,9 @@
 //
 // Refused (E_UNSUPPORTED): | alternation, groups and lookaround, backreferences, ? and lazy quantifiers,
 // ^ and $ anchors, * or {0,…} after a character or class (Word has no "zero or more"), quantifiers after
-// groups or anchors, \s \S \n \r and other escapes, flags.
+// groups or anchors, \s \S and other escapes, flags. Word's wildcard mode takes no ^p: a paragraph mark is ^13 there
+// (Microsoft's "^13 … when Use wildcards is on"; the ^nnn character codes are read in both modes), and ^11 is the line
+// break's code. A digit right after such a code is written [d]: "^132" would read as character 132.
 
 /** Characters that are operators in Word's wildcard syntax: a literal one is written [x]. */
 const WORD_SPECIALS = new Set(["?", "*", "@", "<", ">", "[", "]", "{", "}", "(", ")", "!", "\\"]);
@@ -32,8 +36,9 @@ const WORD_CHARS = "A-Za-z0-9_";
 const MAX_WILDCARD_LENGTH = 255;
 
 /**
- * @typedef {{ ok: true, pattern: string, warnings: string[] } | { ok: false, code: "E_UNSUPPORTED" | "E_INVALID_ARG", msg: string }} Translation
- *   warnings: where Word's match can differ from the regular expression's (greedy runs made lazy)
+ * @typedef {{ ok: true, pattern: string, warnings: string[], paragraphMarks?: true } | { ok: false, code: "E_UNSUPPORTED" | "E_INVALID_ARG", msg: string }} Translation
+ *   warnings: where Word's match can differ from the regular expression's (greedy runs made lazy);
+ *   paragraphMarks: the pattern looks for a paragraph mark (\n or \r, ^13); absent when it does not
  */
 
 /**
@@ -43,7 +48,14 @@ const MAX_WILDCARD_LENGTH = 255;
  * @property {"char" | "class" | "any" | "edge"} kind
  * @property {boolean} wordy        whether it matches word characters (for \b placement)
  * @property {string} [greedy]      an open-ended '.' run (".*", ".+", ".{2,}"): the regex text it came from
+ * @property {boolean} [mark]       it matches a paragraph mark (^13)
  */
+
+/** Word's wildcard codes for the characters that end a line: a paragraph mark (\n as readDocument writes it, \r
+ * as Word's text holds it) and a line break (\v). */
+const BREAK_CODES = /** @type {Record<string, string>} */ ({ "\n": "^13", "\r": "^13", "\v": "^11" });
+/** The regex escapes of those characters. */
+const BREAK_ESCAPES = /** @type {Record<string, string>} */ ({ n: "\n", r: "\r", v: "\v" });
 
 class Unsupported extends Error {}
 
@@ -64,7 +76,7 @@ class Unsupported extends Error {}
 export function regexToWildcards(regex, options = {}) {
   try {
     const atoms = translate(regex, !options.matchCase);
-    const body = atoms.map((atom) => atom.text).join("");
+    const body = joinAtoms(atoms);
     // Only a word-edge atom is Word's < or >: a literal '<' or '>' is "[<]" / "[>]".
     const first = atoms[0];
     const last = atoms[atoms.length - 1];
@@ -75,11 +87,24 @@ export function regexToWildcards(regex, options = {}) {
     if (pattern.length > MAX_WILDCARD_LENGTH) {
       return { ok: false, code: "E_INVALID_ARG", msg: `The translated wildcard pattern is ${pattern.length} characters; Word's maximum is ${MAX_WILDCARD_LENGTH}` };
     }
-    return { ok: true, pattern, warnings: lazinessWarnings(atoms, after !== "") };
+    const marks = atoms.some((atom) => atom.mark) ? { paragraphMarks: /** @type {const} */ (true) } : {};
+    return { ok: true, pattern, warnings: lazinessWarnings(atoms, after !== ""), ...marks };
   } catch (err) {
     if (err instanceof Unsupported) return { ok: false, code: "E_UNSUPPORTED", msg: `${err.message}: Word's wildcard search cannot express this regular expression` };
     throw err;
   }
+}
+
+/**
+ * The atoms' wildcard text: a digit after a character code ("^13") is written "[d]", or Word would read it as the
+ * code's next digit.
+ * @param {Atom[]} atoms
+ */
+function joinAtoms(atoms) {
+  return atoms.map((atom, index) => {
+    const code = /(^|[^^])(\^\^)*\^\d+$/.test(atoms[index - 1]?.text ?? "");
+    return code && /^\d/.test(atom.text) ? `[${atom.text[0]}]${atom.text.slice(1)}` : atom.text;
+  }).join("");
 }
 
 /**
@@ -128,8 +153,8 @@ function translate(regex, caseless) {
       continue;
     }
     if (ch === "[") {
-      const { text, end } = readClass(regex, i, caseless);
-      atoms.push({ text, kind: "class", wordy: true });
+      const { text, end, mark } = readClass(regex, i, caseless);
+      atoms.push({ text, kind: "class", wordy: true, ...(mark ? { mark } : {}) });
       i = end;
       continue;
     }
@@ -169,11 +194,21 @@ function escapeAtom(next) {
     case "w": return { text: `[${WORD_CHARS}]`, kind: "class", wordy: true };
     case "W": return { text: `[!${WORD_CHARS}]`, kind: "class", wordy: false };
     case "t": return { text: "^t", kind: "char", wordy: false };
+    case "n": case "r": case "v": return breakAtom(BREAK_ESCAPES[next]);
     default:
       if (/[1-9]/.test(next)) throw new Unsupported(`The backreference '\\${next}'`);
       if (!REGEX_ESCAPABLE.has(next)) throw new Unsupported(`The escape '\\${next}'`);
       return literalAtom(next, false);
   }
+}
+
+/**
+ * A paragraph mark or line break ("\n", "\r", "\v") as Word's wildcard code.
+ * @param {string} ch
+ * @returns {Atom}
+ */
+function breakAtom(ch) {
+  return { text: BREAK_CODES[ch], kind: "char", wordy: false, ...(BREAK_CODES[ch] === "^13" ? { mark: true } : {}) };
 }
 
 /**
@@ -183,6 +218,7 @@ function escapeAtom(next) {
  * @returns {Atom}
  */
 function literalAtom(ch, caseless) {
+  if (BREAK_CODES[ch]) return breakAtom(ch);
   const lower = ch.toLowerCase();
   const upper = ch.toUpperCase();
   if (caseless && lower !== upper && lower.length === 1 && upper.length === 1) {
@@ -221,7 +257,7 @@ function bothCases(body) {
  * @param {string} regex
  * @param {number} start
  * @param {boolean} caseless
- * @returns {{ text: string, end: number }}
+ * @returns {{ text: string, end: number, mark: boolean }}  mark: it matches a paragraph mark (holds ^13, not negated)
  */
 function readClass(regex, start, caseless) {
   let i = start + 1;
@@ -231,9 +267,18 @@ function readClass(regex, start, caseless) {
     i += 1;
   }
   let body = "";
+  // Paragraph marks and line breaks, written after the rest: "[^130-9]" would read as character 130.
+  const codes = new Set();
   while (i < regex.length && regex[i] !== "]") {
     const ch = regex[i];
     if (ch === "[") throw new Unsupported("A nested '[' in a character class");
+    const escaped = ch === "\\" ? BREAK_ESCAPES[regex[i + 1]] : undefined;
+    if (BREAK_CODES[escaped ?? ch]) {
+      if (regex[i + (escaped ? 2 : 1)] === "-" || regex[i - 1] === "-") throw new Unsupported("A range to or from a line end in a character class");
+      codes.add(BREAK_CODES[escaped ?? ch]);
+      i += escaped ? 2 : 1;
+      continue;
+    }
     if (ch === "\\") {
       const next = regex[i + 1];
       if (next === "d") body += "0-9";
@@ -258,8 +303,9 @@ function readClass(regex, start, caseless) {
     i += 1;
   }
   if (i >= regex.length) throw new Unsupported("An unterminated character class");
-  if (body === "") throw new Unsupported("An empty character class");
-  return { text: `[${negated ? "!" : ""}${caseless ? bothCases(body) : body}]`, end: i + 1 };
+  if (body === "" && codes.size === 0) throw new Unsupported("An empty character class");
+  const text = `[${negated ? "!" : ""}${caseless ? bothCases(body) : body}${[...codes].join("")}]`;
+  return { text, end: i + 1, mark: !negated && codes.has("^13") };
 }
 
 /**

@@ -4,6 +4,7 @@ import { bool, int, oneOf, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
 import { regexToWildcards } from "../regex-to-wildcards.js";
 import { DEFAULT_TRACK_CAP, resolveScope } from "../registry.js";
+import { shownText } from "../shown-text.js";
 import { replaceText } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -16,12 +17,16 @@ const PROGRESS_THRESHOLD = 50;
 
 /**
  * The search as Word must receive it. A plain query: '^' starts Word's special codes (^p, ^t…), so a
- * literal caret is doubled. A regex: translated to wildcards, with the case and word-boundary options
+ * literal caret is doubled; a line end ("\n", as readDocument shows paragraph breaks and line breaks; "\r", "\r\n")
+ * becomes ^p, a paragraph mark, and "\v" (U+000B) ^l, a line break: Word's hit then runs across paragraphs, as its
+ * Find does. A regex (\n and \r are ^13 there, \v ^11): translated to wildcards, with the case and word-boundary options
  * folded into the pattern (Word's wildcard mode ignores them). Greedy runs (.* .+ .{n,}) are searched with
  * Word's lazy '*' and a warn diagnostic on args.query says how the hits can differ (always: no position makes
  * lazy and greedy agree on every text). Refusing them instead would refuse the most common patterns.
+ * `ifNoHits`: the warning to give when nothing matches a query with line ends or carets, which say how they were
+ * searched.
  * @param {HandlerEnv} env
- * @returns {{ text: string, options: Word.SearchOptions | { matchCase?: boolean, matchWholeWord?: boolean, matchPrefix?: boolean, matchSuffix?: boolean, matchWildcards?: boolean } }}
+ * @returns {{ text: string, options: Word.SearchOptions | { matchCase?: boolean, matchWholeWord?: boolean, matchPrefix?: boolean, matchSuffix?: boolean, matchWildcards?: boolean }, ifNoHits?: string }}
  */
 export function wordSearch({ args, note }) {
   const query = str(args, "query", { min: 1, max: MAX_WORD_QUERY });
@@ -32,11 +37,11 @@ export function wordSearch({ args, note }) {
     matchSuffix: bool(args, "matchSuffix", false),
   };
   if (!bool(args, "useRegex", false)) {
-    const text = query.replaceAll("^", "^^");
+    const text = query.replaceAll("^", "^^").replace(/\r\n?|\n/g, "^p").replace(/\v/g, "^l");
     if (text.length > MAX_WORD_QUERY) {
-      throw new PaneError("E_INVALID_ARG", `args.query is ${query.length} characters, but Word receives it as ${text.length} (each "^" doubled: Word reads "^" as the start of a special character), more than the ${MAX_WORD_QUERY} Word's search takes`, "args.query");
+      throw new PaneError("E_INVALID_ARG", `args.query is ${query.length} characters, but Word receives it as ${text.length} (each "^" doubled: Word reads "^" as the start of a special character; a line end is ^p, a line break ^l), more than the ${MAX_WORD_QUERY} Word's search takes`, "args.query");
     }
-    return { text, options: { ...options, matchWildcards: false } };
+    return { text, options: { ...options, matchWildcards: false }, ...unmatchedHint(query, "^p") };
   }
   let translation = regexToWildcards(query, options);
   if (!translation.ok && translation.code === "E_INVALID_ARG" && !options.matchCase) {
@@ -49,7 +54,27 @@ export function wordSearch({ args, note }) {
   }
   if (!translation.ok) throw new PaneError(translation.code, translation.msg, "args.query");
   for (const warning of translation.warnings) note("warn", warning, "args.query");
-  return { text: translation.pattern, options: { matchCase: true, matchWildcards: true } };
+  const hint = translation.paragraphMarks ? unmatchedHint("\n", "^13") : {};
+  return { text: translation.pattern, options: { matchCase: true, matchWildcards: true }, ...hint };
+}
+
+/**
+ * What to say when nothing matches a query with a line end (searched as a paragraph mark, `mark`: readDocument shows
+ * a line break as a line end too, and Word's search needs to be told which) or, in a plain query, a caret before a
+ * letter or digit (a literal caret: Word's codes such as ^p are not taken from clients).
+ * @param {string} query
+ * @param {"^p" | "^13"} mark
+ * @returns {{ ifNoHits?: string }}
+ */
+function unmatchedHint(query, mark) {
+  if (/[\r\n]/.test(query)) {
+    const lineBreak = mark === "^p" ? '"\\v" (U+000B)' : "\\v";
+    return { ifNoHits: `Nothing matched: each line end of args.query was searched as a paragraph break (Word's ${mark}). readDocument shows a line break (Shift+Enter) as a line end too: where the text has one, write it as ${lineBreak}` };
+  }
+  if (mark === "^p" && /\^[A-Za-z0-9]/.test(query)) {
+    return { ifNoHits: 'Nothing matched: a "^" in args.query is searched as a caret (Word\'s ^-codes are not taken): write a paragraph break as "\\n", a line break as "\\v" and a tab as "\\t"' };
+  }
+  return {};
 }
 
 /**
@@ -58,11 +83,22 @@ export function wordSearch({ args, note }) {
  * @returns {Word.RangeCollection}
  */
 export function startSearch(env) {
+  return queueSearch(env).hits;
+}
+
+/**
+ * Queue a search in the args' scope (not synced). `noHits` (once synced, when nothing matched): the warn diagnostic
+ * of a query with line ends or carets ({@link unmatchedHint}).
+ * @param {HandlerEnv} env
+ * @returns {{ hits: Word.RangeCollection, noHits: () => void }}
+ */
+function queueSearch(env) {
   const { context, registry, args } = env;
   const query = wordSearch(env);
   const target = resolveScope(context, registry, args.scope ?? "document");
   const searchable = target.kind === "document" ? target.body : target.range;
-  return searchable.search(query.text, query.options);
+  const { ifNoHits } = query;
+  return { hits: searchable.search(query.text, query.options), noHits: () => { if (ifNoHits) env.note("warn", ifNoHits, "args.query"); } };
 }
 
 /**
@@ -94,20 +130,22 @@ export async function search(env) {
   const { registry, args, supports, sync, note } = env;
   const maxResults = int(args, "maxResults", { min: 1, max: 10000, fallback: 100 });
   const trackResults = int(args, "trackResults", { min: 0, max: 10000, fallback: DEFAULT_TRACK_CAP });
-  const hits = startSearch(env);
+  const { hits, noHits } = queueSearch(env);
   const withOffsets = supports("WordApiDesktop", "1.4");
   hits.load({ select: withOffsets ? ["text", "start", "end", "paragraphs/text"] : ["text", "paragraphs/text"], top: maxResults + 1 });
   await searchSync(sync);
+  if (hits.items.length === 0) noHits();
 
   const kept = hits.items.slice(0, maxResults);
   const ids = registry.addAll("rng", kept, { holds: hits, cap: trackResults, empty: false });
   const locator = contextLocator(bool(args, "matchCase", false));
   const results = kept.map((hit, index) => {
-    const context = locator(hit.paragraphs.items[0]?.text, hit.text);
+    const text = shownText(hit.text);
+    const context = locator(hit.paragraphs.items.map((paragraph) => shownText(paragraph.text)), text);
     const rangeId = ids[index];
     return {
       ...(rangeId !== undefined ? { rangeId } : {}),
-      text: hit.text,
+      text,
       ...(context !== undefined ? { context } : {}),
       ...(withOffsets ? { start: hit.start, end: hit.end } : {}),
     };
@@ -121,25 +159,28 @@ export async function search(env) {
 search.firstSync = /** @type {const} */ ("read");
 
 /**
- * A function giving each hit (in document order) the clipped text of its paragraph around it. Hits in the
- * same paragraph are located one after the other.
+ * A function giving each hit (in document order) the clipped text of its paragraphs around it (a hit across a
+ * paragraph mark has two: their texts joined by "\n", as the hit's text shows the mark). Hits in the same paragraph
+ * are located one after the other. Texts as clients see them ({@link shownText}).
  * @param {boolean} matchCase
- * @returns {(paragraph: string | undefined, hit: string) => string | undefined}
+ * @returns {(paragraphs: string[], hit: string) => string | undefined}
  */
 function contextLocator(matchCase) {
   let lastParagraph = "";
   let searchFrom = 0;
-  return (paragraph, hit) => {
-    if (paragraph === undefined) return undefined;
+  return (paragraphs, hit) => {
+    if (paragraphs.length === 0) return undefined;
+    // Each paragraph ends with its mark, which a hit may take ("two^p").
+    const paragraph = `${paragraphs.join("\n")}\n`;
     if (paragraph !== lastParagraph) {
       lastParagraph = paragraph;
       searchFrom = 0;
     }
     let at = indexIn(paragraph, hit, searchFrom, matchCase);
     if (at < 0) at = indexIn(paragraph, hit, 0, matchCase);
-    if (at < 0) return clip(paragraph, 0, 0);
-    searchFrom = at + Math.max(hit.length, 1);
-    return clip(paragraph, at, at + hit.length);
+    const context = at < 0 ? clip(paragraph, 0, 0) : clip(paragraph, at, at + hit.length);
+    if (at >= 0) searchFrom = at + Math.max(hit.length, 1);
+    return context.endsWith("\n") ? context.slice(0, -1) : context;
   };
 }
 
@@ -198,9 +239,10 @@ export async function replace(env) {
     return { replaced: 1 };
   }
 
-  const hits = startSearch(env);
+  const { hits, noHits } = queueSearch(env);
   hits.load(mode === "replaceFirst" ? { select: "text", top: 1 } : { select: "text" });
   await searchSync(sync);
+  if (hits.items.length === 0) noHits();
   const chosen = mode === "replaceFirst" ? hits.items.slice(0, 1) : hits.items;
   if (chosen.length > PROGRESS_THRESHOLD) progress(0, chosen.length, `Replacing ${chosen.length} matches`);
   for (const hit of chosen) hit.insertText(replaceWith, "Replace");

@@ -140,7 +140,6 @@ const UNSUPPORTED = [
   ".{2,5}",
   "\\s",
   "\\S",
-  "\\n",
   "\\bx\\b\\b",
   "-\\b-",
   "\\Bx",
@@ -178,4 +177,24 @@ test("regex → wildcards: patterns past Word's 255 characters are E_INVALID_ARG
   const caseless = regexToWildcards("abcdefghij".repeat(10));
   assert.equal(caseless.ok === false && caseless.code, "E_INVALID_ARG");
   assert.equal(regexToWildcards("abcdefghij".repeat(10), caseSensitive).ok, true);
+});
+
+// readDocument shows paragraph breaks as "\n": a regex with \n (or \r, or the character itself) looks for Word's
+// paragraph mark, ^13 in wildcard mode (^p is not a wildcard code); \v for a line break, ^11.
+test("regex → wildcards: \\n and \\r are ^13, a paragraph mark; \\v is ^11; a digit after a code is [d]", () => {
+  const translated = (/** @type {string} */ regex) => regexToWildcards(regex, caseSensitive);
+  assert.deepEqual(translated("one\\nBeta"), { ok: true, pattern: "one^13Beta", warnings: [], paragraphMarks: true });
+  assert.deepEqual(translated("one\nBeta"), { ok: true, pattern: "one^13Beta", warnings: [], paragraphMarks: true });
+  assert.deepEqual(translated("a\\r\\n"), { ok: true, pattern: "a^13^13", warnings: [], paragraphMarks: true });
+  assert.deepEqual(translated("x\\vy"), { ok: true, pattern: "x^11y", warnings: [] });
+  assert.equal(translated("end\\n2024").ok && translated("end\\n2024").pattern, "end^13[2]024");
+  assert.equal(translated("\\v\\d").ok && translated("\\v\\d").pattern, "^11[0-9]");
+  assert.equal(translated("\\n+").ok && translated("\\n+").pattern, "^13@");
+  // In a class: written after the rest ("[^130-9]" would read as character 130); a negated one finds no mark.
+  assert.deepEqual(translated("[^\\n]+"), { ok: true, pattern: "[!^13]@", warnings: [] });
+  assert.deepEqual(translated("[\\n0-9]"), { ok: true, pattern: "[0-9^13]", warnings: [], paragraphMarks: true });
+  assert.equal(translated("[\\v\\n]").ok && translated("[\\v\\n]").pattern, "[^11^13]");
+  for (const range of ["[\\n-z]", "[a-\\n]"]) assert.equal(translated(range).ok, false, range);
+  // A literal caret before digits stays a caret.
+  assert.equal(translated("\\^13").ok && translated("\\^13").pattern, "^^13");
 });
