@@ -53,13 +53,14 @@ _BRITISH = ((r"our$", "or"), (r"ise$", "ize"), (r"ised$", "ized"), (r"ising$", "
 # ------------------------------------------------------------------ format
 
 _STRAIGHT: Final = str.maketrans("“”‘’", "\"\"''")
+_EDGE_SPACE: Final = re.compile(r"^[^\S\t]+|[^\S\t]+$")  # white space at either end but tabs (empty cells)
 
 def _typographic(text: str) -> str:
     text = re.sub(r"(^|[\s(\[{—-])\"", "\\1“", text)
     text = text.replace('"', "”")
     text = re.sub(r"(^|[\s(\[{—-])'", "\\1‘", text)
     text = text.replace("'", "’")
-    text = re.sub(r"\s*--\s*", "—", text)
+    text = re.sub(r" *-- *", "—", text)  # spaces only: a tab or line break either side is a cell's or line's edge
     return re.sub(r"\.\.\.", "…", text)
 
 
@@ -74,12 +75,14 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
             changes.append(f"{what} ({n})")
 
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    step(r"[ \t]+\n", "\n", "Removed trailing spaces")
-    step(r"(?<=\S)[ \t]{2,}", " ", "Collapsed repeated spaces")
+    # Spaces only, never tabs: a tab separates the cells of a table's text (readDocument's, a pasted TSV), and an
+    # empty cell is two tabs in a row or a tab at a line's end or start.
+    step(r" +\n", "\n", "Removed trailing spaces")
+    step(r"(?<=\S) {2,}", " ", "Collapsed repeated spaces")
     step(r"\n{3,}", "\n\n", "Collapsed extra blank lines")
-    step(r"[ \t]+([,.;:!?…])", r"\1", "Removed spaces before punctuation")
+    step(r" +([,.;:!?…])", r"\1", "Removed spaces before punctuation")
     step(r"([,;!?])(?=[^\W\d_])", r"\1 ", "Added spaces after punctuation")
-    stripped = text.strip()
+    stripped = _EDGE_SPACE.sub("", text)
     if stripped != text:
         text = stripped
         changes.append("Trimmed leading and trailing whitespace")
@@ -238,7 +241,7 @@ def correct_text(text: str, lang: str = "en") -> tuple[str, list[dict[str, str]]
         fixed = fix.capitalize() if word[0].isupper() else fix
         edits.append((m.start(), m.end(), fixed))
         corrections.append({"original": word, "correction": fixed})
-    for m in re.finditer(r"\b([^\W\d_]+)(\s+)\1\b", text, flags=re.IGNORECASE):
+    for m in re.finditer(r"\b([^\W\d_]+)( +)\1\b", text, flags=re.IGNORECASE):  # not across tabs: "Yes\tYes" are cells
         if m.group(1).lower() not in ("had", "that") and not any(a < m.end() and m.start() < b for a, b, _ in edits):
             edits.append((m.start(), m.end(), m.group(1)))
             corrections.append({"original": m.group(0), "correction": m.group(1)})
