@@ -47,11 +47,15 @@ class TableCreate(Args):
         """rows/cols left out but data given: the table is as large as the data."""
         if not isinstance(data, dict):
             return data
-        if _are_records(data.get("data")):
+        records = _are_records(data.get("data"))
+        if records:
             data = _from_records(data, info)
         values = data.get("data")
         if not (isinstance(values, list) and values and all(isinstance(r, list) for r in values)):
             return data
+        if data.get("rows") is None and len(values) > MAX_ROWS:  # say so on data: the caller gave no rows
+            given = f" (a header row and {len(values) - 1:,} records)" if records else ""
+            raise field_error(f"has {len(values):,} rows{given}; a table has at most {MAX_ROWS:,}, the header row included", "data")
         data = dict(data)
         for key, size in (("rows", len(values)), ("cols", max(len(r) for r in values))):
             if data.get(key) is None and size:
