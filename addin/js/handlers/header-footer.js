@@ -4,10 +4,12 @@
 // Word.run's closing sync: two round trips whatever the number of sections.
 //
 // Word links a new section's header to the previous section's ("Link to Previous"): both show one header, so
-// setting either changes both. Office.js (WordApi) cannot unlink them.
+// setting either changes both. Office.js (WordApi) can neither read the link nor unlink: set reads the other
+// sections' texts before and after its writes, in the same closing sync, and names those that changed with it.
 
 import { PaneError } from "../errors.js";
 import { oneOf, str } from "../args.js";
+import { shownText } from "../shown-text.js";
 import { buildBlocks, checkBlocks } from "./markdown.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -28,12 +30,15 @@ function requireSections(env) {
   }
 }
 
+/** @typedef {{ index: number, section: Word.Section }} IndexedSection */
+
 /**
  * The lookup of the sections `args.section` names ("all" or an index), as both ops make it (dryRun too): the
  * arg checked at once, then (`queue`) the sections loaded for the next sync, then (`pick`) those named, or
  * E_NOT_FOUND for an index beyond the document.
  * @param {HandlerEnv} env
- * @returns {() => () => { picked: { index: number, section: Word.Section }[], count: number }}  queue → pick
+ * @returns {() => () => { picked: IndexedSection[], others: IndexedSection[], count: number }}  queue → pick; others:
+ *   the document's sections not picked
  */
 function sectionsLookup(env) {
   const wanted = env.args.section ?? "all";
@@ -49,8 +54,9 @@ function sectionsLookup(env) {
         const has = count === 1 ? "has 1 section (index 0)" : `has ${count} sections (indexes 0-${count - 1})`;
         throw new PaneError("E_NOT_FOUND", `args.section ${wanted} is beyond the document: it ${has}`, "args.section");
       }
-      const picked = sections.items.map((section, index) => ({ index, section })).filter(({ index }) => wanted === "all" || index === wanted);
-      return { picked, count };
+      const all = sections.items.map((section, index) => ({ index, section }));
+      const picked = all.filter(({ index }) => wanted === "all" || index === wanted);
+      return { picked, others: all.filter(({ index }) => !(wanted === "all" || index === wanted)), count };
     };
   };
 }
@@ -94,7 +100,7 @@ export async function get(env) {
         const body = storyBody(section, k, t);
         body.load("text");
         texts[t] = "";
-        env.afterSync(() => { texts[t] = body.text; });
+        env.afterSync(() => { texts[t] = shownText(body.text); });
       }
     }
     return entry;
@@ -118,12 +124,14 @@ function getArgs(env) {
  * headerFooter.set {section="all", kind="header", type="primary", text | blocks}: replace the content of each
  * selected section's header or footer (text: "\n" starts a paragraph, "" empties it; blocks: the canonical
  * markdown blocks, built as insertMarkdown builds them, plain paragraphs in the Header/Footer style).
- * → {sections: [indexes], sectionCount, kind, type, text | blocks}. Two syncs.
+ * → {sections: [indexes], sectionCount, kind, type, text | blocks}: `sections` names every section whose header or
+ * footer changed, those linked to a picked one too (a warn diagnostic on args.section says so). Two syncs.
  * @param {HandlerEnv} env
  */
 export async function set(env) {
   const { kind, type, blocks, text } = setArgs(env);
-  const { picked, count } = await pickSections(env);
+  const { picked, others, count } = await pickSections(env);
+  const linked = watchLinked(env, others, kind, type);
   for (const { section } of picked) {
     const body = storyBody(section, kind, type);
     body.clear();
@@ -133,7 +141,53 @@ export async function set(env) {
   }
   noteHiddenType(env, kind, type);
   const data = { sections: picked.map(({ index }) => index), sectionCount: count, kind, type };
+  linked((changed) => {
+    // In place: the engine already holds the returned data.
+    data.sections.push(...changed);
+    data.sections.sort((a, b) => a - b);
+    noteLinked(env, kind, type, picked.map(({ index }) => index), changed);
+  });
   return blocks ? { ...data, blocks: blocks.length } : { ...data, text };
+}
+
+/**
+ * Watch the sections set does not write, whose header/footer changes only where it is linked to one it writes
+ * (Office.js cannot read the link): their texts are loaded now, before set queues its writes, and again once
+ * `linked` is called after them; the closing sync reads both, so this costs no sync.
+ * @param {HandlerEnv} env
+ * @param {IndexedSection[]} others
+ * @param {"header" | "footer"} kind
+ * @param {TypeName} type
+ * @returns {(report: (changed: number[]) => void) => void}  call after the writes: `report` gets the changed ones
+ */
+function watchLinked(env, others, kind, type) {
+  const load = () => others.map(({ section }) => {
+    const body = storyBody(section, kind, type);
+    body.load("text");
+    return body;
+  });
+  const before = load();
+  return (report) => {
+    const after = load();
+    env.afterSync(() => {
+      const changed = others.filter((_, i) => before[i].text !== after[i].text).map(({ index }) => index);
+      if (changed.length) report(changed);
+    });
+  };
+}
+
+/**
+ * The warning that set changed linked sections too, and how to avoid it.
+ * @param {HandlerEnv} env
+ * @param {"header" | "footer"} kind
+ * @param {TypeName} type
+ * @param {number[]} picked
+ * @param {number[]} changed
+ */
+function noteLinked(env, kind, type, picked, changed) {
+  const what = type === "primary" ? kind : `${type === "firstPage" ? "first-page" : "even-page"} ${kind}`;
+  const sections = (/** @type {number[]} */ list) => `section${list.length === 1 ? "" : "s"} ${list.join(", ")}`;
+  env.note("warn", `The ${what} of ${sections(picked)} is linked to that of ${sections(changed)} (Word's "Link to Previous", on for every new section: a section shows the previous section's ${kind}), so it changed there too. To give a section a ${kind} of its own, switch off "Link to Previous" for its ${what} in Word (Header & Footer tab), then set it again: Office.js cannot unlink ${kind}s`, "args.section");
 }
 set.firstSync = /** @type {const} */ ("read");
 

@@ -15,7 +15,7 @@ for (const profile of PROFILES) {
     assert.equal(sim.text(), "Body one\nBody two", "the body is untouched");
 
     const all = ok(await run("headerFooter.get", { section: "all", kind: "both", type: "all" }));
-    assert.deepEqual(all, { sections: [{ index: 0, headers: { primary: "ACME Report", firstPage: "", evenPages: "" }, footers: { primary: "Page footer\rline two", firstPage: "", evenPages: "" } }] });
+    assert.deepEqual(all, { sections: [{ index: 0, headers: { primary: "ACME Report", firstPage: "", evenPages: "" }, footers: { primary: "Page footer\nline two", firstPage: "", evenPages: "" } }] });
     const one = ok(await run("headerFooter.get", { section: 0, kind: "header", type: "primary" }));
     assert.deepEqual(one, { sections: [{ index: 0, headers: { primary: "ACME Report" } }] });
 
