@@ -4,13 +4,16 @@ Beyond the seed, every result carries `word_op`: a ready `word.op` envelope the 
 `editTask` as `meta` — a `batch` of `table.create` (the data) and `table.applyStyle` (a built-in table style), an
 `insertMarkdown` list or text, or an `insertPicture` of the chart (PNG, base64). Each op inserts after the
 person's selection (`scope` "selection", `location` "after": `AFTER_SELECTION`), never over it — the defaults would
-replace the selected text. Each op is validated with the server's own op parser before it is returned.
+replace the selected text. Each op is validated with the server's own op parser before it is returned; a table Word
+would refuse (more than MAX_COLS columns) gets `word_op: null` and a `word_op_error` in this tool's terms. Every
+`word_op` comes with a `word_op_note`: a selection inside a table cell gets the content inside that cell (a nested
+table), and the note says which scope to set to put it after that table instead (this tool cannot see the document).
 
 `output_format` is listed as the seed has it (required, `"default": "table"`), and a call that leaves it out gets
 that default instead of an error that would hide the call's other mistakes. A number reads the same in every output
-format: as the data gives it (thousands separators included), with the currency symbol in a money column
-(`Price: $1200`, the seed's list rendering) — table cells, list items, structured records and the summary's
-min/max/mean/total alike. Data with nothing in it (`[]`, `{}`, blank text) is an `empty_data` error saying so. The
+format: as the data wrote it (thousands separators included; JSON's `1e3` as 1000), with the currency in a money
+column (`Price: $1200`, the seed's list rendering; `Price (EUR)`: €10; see `formatting/money.py`) — table cells,
+list items, structured records and the summary's min/max/mean/total alike. Data with nothing in it (`[]`, `{}`, blank text) is an `empty_data` error saying so. The
 markdown meant for Word is markdown-inert (`_escape`); the seed's own texts (list items, summary text) are not escaped.
 """
 
@@ -18,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import math
-import os
 import re
 import time
 from typing import Annotated, Any, Final, Literal
@@ -30,6 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.arguments import RawText, check, guarded, list_schema
 from bridge.tools.formatting.chart import NoNumericData, render
+from bridge.tools.formatting.money import money_text
 from bridge.tools.formatting.tables import (
     DataParseError,
     EmptyData,
@@ -45,6 +48,7 @@ from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, see
 from bridge.tools.word_access import WordAccess
 from bridge.word.envelope import OpError
 from bridge.word.ops import parse_edit_task
+from bridge.word.ops.word_limits import MAX_COLS, MAX_ROWS
 
 NAME: Final = "data_formatter"
 MAX_DATA: Final = 20_000
@@ -70,8 +74,6 @@ TABLE_STYLES: Final = {
     "academic": {"table_style": "Plain Table 2", "alternating_rows": False, "borders": False},
     "creative": {"table_style": "Grid Table 4 - Accent 1", "alternating_rows": True, "borders": True},
 }
-MONEY: Final = re.compile(r"price|cost|amount|total|revenue|salary|fee|budget|spend|income", re.I)
-PLAIN_NUMBER: Final = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")  # "1200", "-1,200.50"
 _MARKDOWN_PUNCTUATION: Final = re.compile(r"[\\`*_\[\]<>|#~&]")
 _BLOCK_START: Final = re.compile(r"^(\d*)([-+=.)])")  # "- ", "+ ", "---", "===", "1. ", "1) " where a block begins
 _LINE_BREAK: Final = re.compile(r"\n")
@@ -79,13 +81,17 @@ _EDGE_SPACE: Final = re.compile(r"^\s+|\s+$")
 CHART_WIDTH_PT: Final = 432  # 6 in: the text width of a default Word page
 AFTER_SELECTION: Final = {"scope": "selection", "location": "after"}
 """Where every `word_op` inserts: after the selection (seed 001's defaults, selection/replace, would delete it)."""
+WHERE_SCOPE: Final = {"batch": "word_op.args.ops[0].args.scope", "insertMarkdown": "word_op.args.scope",
+                      "insertPicture": "word_op.args.scope"}
+"""Where the model changes a word_op's place (the `word_op_note`)."""
 
 DESCRIPTION: Final = (
     "Format and structure data for document presentation: JSON, CSV or plain text (auto-detected) as a table, "
     "bulleted list, chart (PNG), summary or structured records, with sort_by/sort_order (numeric-aware) and "
     "max_items. The result's `word_op` is a ready word.op envelope: pass it unchanged as `meta` to editTask to "
     "put the table, list, chart or summary into the Word document, after the person's selection (scope "
-    "\"selection\", location \"after\"; the selected text stays). Change its scope/location to put it elsewhere."
+    "\"selection\", location \"after\"; the selected text stays). Change its scope/location to put it elsewhere "
+    "(`word_op_note` says how to put it after a table the selection is in, rather than into the cell)."
 )
 
 
@@ -183,17 +189,29 @@ def _format(args: dict[str, Any]) -> tuple[dict[str, Any], bytes | None]:
         content["truncated"] = True
     out["formatted_content"] = content
     out.update(extra)
-    out.update(_checked(op))
+    if op is not None:
+        out.update(_checked(op, kind))
     return out, image
 
 
-def _checked(op: dict[str, Any]) -> dict[str, Any]:
-    """The op as `word_op` if the server's parser accepts it, else `word_op: null` and why."""
+def _checked(op: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The op as `word_op` if the server's parser accepts it, with `word_op_note`; else `word_op: null` and why."""
     try:
         parse_edit_task(meta=op)
     except OpError as exc:
         return {"word_op": None, "word_op_error": str(exc)}
-    return {"word_op": op}
+    return {"word_op": op, "word_op_note": _in_a_cell_note(op["op"], kind)}
+
+
+def _in_a_cell_note(op: str, kind: str) -> str:
+    """What the model cannot see from here: an insertion after a selection inside a table cell goes into that cell
+    (Word nests a table there), and how to put it after that table instead (a table's id as scope is the table as a
+    block: table.create, insertMarkdown and insertPicture go after it, in a paragraph of their own)."""
+    what = {"table": "the table inside that cell (a nested table)", "structured": "the records inside that cell"}.get(
+        kind, f"the {kind} inside that cell")
+    return (f"word_op inserts after the person's selection. If the selection is inside a table cell, Word puts "
+            f"{what}; to put it after that table instead, set {WHERE_SCOPE[op]} to \"rangeId:<tableId>\" with the "
+            "table's tableId from editTask readDocument (format \"structure\", includeRangeIds true).")
 
 
 def envelope(op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -205,7 +223,7 @@ def _markdown(markdown: str) -> dict[str, Any]:
     return envelope("insertMarkdown", {"markdown": markdown, **AFTER_SELECTION})
 
 
-def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
     rows = [[_money(h, v) for h, v in zip(table.headers, r, strict=True)] for r in table.rows]
     headers = table.headers if args["include_headers"] else []
     look = TABLE_STYLES[args["style"]]
@@ -213,6 +231,9 @@ def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str
                "column_count": len(table.headers)}
     word_format = {"table_style": look["table_style"], "header_row": bool(headers),
                    "alternating_rows": look["alternating_rows"], "borders": look["borders"]}
+    too_large = word_table_limit(len(rows) + bool(headers), len(table.headers))
+    if too_large:
+        return content, None, {"word_table_format": word_format, "word_op": None, "word_op_error": too_large}
     op = envelope("batch", {"ops": [
         {"op": "table.create", "args": {"data": ([headers] if headers else []) + rows, "header": bool(headers),
                                         **AFTER_SELECTION}},
@@ -222,14 +243,23 @@ def _table(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str
     return content, op, {"word_table_format": word_format}
 
 
+def word_table_limit(rows: int, cols: int) -> str | None:
+    """Why Word's table.create would refuse a table of `rows` (the header row included) × `cols`, in this tool's
+    terms (its `data`, `max_items`, `output_format`), or None when it fits. max_items (≤ 1000, the seed's) keeps the
+    rows far below MAX_ROWS today; the check stays so that the word_op never outgrows what table.create takes."""
+    if cols > MAX_COLS:
+        return (f"data has {cols} columns, and a Word table has at most {MAX_COLS}: give data with at most "
+                f"{MAX_COLS} columns for a table, or use output_format \"structured\" or \"list\"")
+    if rows > MAX_ROWS:
+        return (f"the table would have {rows:,} rows, the header row included, and a Word table made by "
+                f"table.create has at most {MAX_ROWS:,} (the header row and {MAX_ROWS - 1:,} data rows): lower max_items")
+    return None
+
+
 def _money(header: str, value: Any) -> str:
-    """How a value reads in every output format: `cell_text`, and a plain number in a money column with the currency
-    symbol (WORD_BRIDGE_CURRENCY, default "$"), as the seed's list example shows (`Price: $1200`)."""
-    text = cell_text(value)
-    if MONEY.search(header) and PLAIN_NUMBER.fullmatch(text):
-        symbol = os.environ.get("WORD_BRIDGE_CURRENCY", "$")
-        return f"-{symbol}{text[1:]}" if text.startswith("-") else f"{symbol}{text}"
-    return text
+    """How a value reads in every output format: `cell_text`, and a plain number in a money column with its currency
+    (`money_text`: the one the header names, else WORD_BRIDGE_CURRENCY), as the seed's list shows (`Price: $1200`)."""
+    return money_text(header, cell_text(value))
 
 
 def _escape(text: str) -> str:

@@ -3,10 +3,11 @@
 - JSON: a list of objects (columns in first-seen key order), a list of lists (the first row is the header when it
   is all text), a list of values, an object of equal-length lists (columns), an object holding one list of
   objects (unwrapped), or any other object (Key/Value rows). Nested values become compact JSON.
-- CSV: the delimiter is sniffed (, ; tab |); the first row is the header.
+- CSV: the delimiter (, ; tab |) is the one most lines split on as the header does (`csv_detect`); the first row
+  is the header; short rows are padded with empty cells.
 - Text: a markdown table, `key: value` lines (Key/Value), or one item per line (bullets and numbers removed).
-- auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when the sniffer finds a delimiter that gives at least
-  two columns on most lines, else text.
+- auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when a
+  delimiter fits and the lines do not read as prose (`csv_detect`), else text.
 Data with nothing in it (`[]`, `{}`, blank text, records without fields) raises EmptyData saying so. A leading
 byte-order mark is not data. JSON's non-numbers (NaN, Infinity), numbers past the float range and nesting deeper than
 MAX_DEPTH are parse errors: no output can hold them as JSON, and deep nesting would exhaust the recursion limit.
@@ -23,7 +24,10 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Final
+
+from bridge.tools.formatting.csv_detect import detect
 
 MAX_DEPTH: Final = 100
 _JSON_NESTING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)  # a string (skipped whole) or a bracket
@@ -76,15 +80,42 @@ def _finite(value: int | float | str) -> float | None:
     return found if math.isfinite(found) else None
 
 
+class WrittenFloat(float):
+    """A JSON number with a fraction or an exponent, which remembers how the data wrote it (`19.90`, `1e3`)."""
+
+    __slots__ = ("written",)
+    written: str
+
+    def __new__(cls, text: str) -> WrittenFloat:
+        found = super().__new__(cls, text)
+        found.written = text
+        return found
+
+
+def _float_text(value: float) -> str:
+    """A number as the data wrote it (`19.90` stays `19.90`), an exponent written out (`1e3` → `1000`, `2.5e-3` →
+    `0.0025`; a far one such as `1.7e308` stays as written), and never a `.0` the data did not write."""
+    written = getattr(value, "written", None)
+    if written is not None:
+        if not re.search(r"[eE]", written):
+            return written
+        exact = Decimal(written)
+        return format(exact.normalize(), "f") if abs(exact.adjusted()) <= 20 else written
+    return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
+
+
 def cell_text(value: Any) -> str:
-    """How a value reads in a table cell: JSON literals for booleans, nested values as compact JSON."""
+    """How a value reads in a table cell: numbers as the data wrote them, JSON literals for booleans, nested values
+    as compact JSON."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return value
-    if isinstance(value, int | float):
+    if isinstance(value, float):
+        return _float_text(value)
+    if isinstance(value, int):
         return str(value)
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -134,7 +165,7 @@ def _constant(name: str) -> Any:
 
 
 def _float(text: str) -> float:
-    value = float(text)
+    value = WrittenFloat(text)
     if not math.isfinite(value):
         raise _NotJsonNumber(f"the number {_clip(text)} is out of range (beyond ±1.8e308)")
     return value
@@ -178,24 +209,8 @@ def _parse_json(data: str) -> Table:
     return _from_json(found)
 
 
-def _sniff(data: str) -> type[csv.Dialect] | None:
-    lines = [line for line in data.splitlines() if line.strip()]
-    if len(lines) < 2:
-        return None
-    try:
-        sniffed = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t|")
-    except csv.Error:
-        return None
-    # Only the delimiter is taken: quoting is RFC 4180's ("), as the Sniffer takes the apostrophes of
-    # "Don't" and "'Twas" for quotes and merges rows.
-    dialect: type[csv.Dialect] = type("Sniffed", (csv.excel,), {"delimiter": sniffed.delimiter})
-    counts = [len(r) for r in csv.reader(lines[:50], dialect)]
-    usual = max(set(counts), key=counts.count)
-    return dialect if usual >= 2 and counts.count(usual) >= 0.8 * len(counts) else None
-
-
 def _parse_csv(data: str, dialect: type[csv.Dialect] | None = None) -> Table:
-    dialect = dialect or _sniff(data)
+    dialect = dialect or detect(data, allow_prose=True)
     try:
         reader = list(csv.reader(io.StringIO(data.strip()), dialect or "excel", strict=True))
     except csv.Error as exc:
@@ -240,7 +255,7 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
         elif stripped.startswith("|"):
             fmt = "text"  # a markdown table
         else:
-            dialect = _sniff(data)
+            dialect = detect(data)
             fmt = "csv" if dialect is not None else "text"
     table = _parse_json(data) if fmt == "json" else _parse_csv(data, dialect) if fmt == "csv" else _parse_text(data)
     if not table.rows:
@@ -284,6 +299,10 @@ def column(table: Table, name: str) -> int | None:
     return None
 
 
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 def is_numeric(values: list[Any]) -> bool:
     present = [v for v in values if v not in (None, "")]
     return bool(present) and all(number(v) is not None for v in present)
@@ -295,11 +314,18 @@ def _natural(value: Any) -> tuple[Any, ...]:
 
 
 def sort_rows(table: Table, index: int, descending: bool) -> None:
-    """Sort in place by one column: numerically when every value is a number, else naturally; blanks last."""
-    present = [r for r in table.rows if r[index] not in (None, "")]
-    blank = [r for r in table.rows if r[index] in (None, "")]
-    if is_numeric([r[index] for r in present]):
-        present.sort(key=lambda r: number(r[index]) or 0.0, reverse=descending)
-    else:
-        present.sort(key=lambda r: _natural(r[index]), reverse=descending)
+    """Sort in place by one column, blanks last in either order. A column whose values are mostly numbers sorts
+    numerically, and its other values (`n/a`, `-`) come after the numbers, before the blanks, in either order as
+    well: they are not larger or smaller than any number. Any other column sorts naturally ("item 2" before
+    "item 10")."""
+    present = [r for r in table.rows if not _blank(r[index])]
+    blank = [r for r in table.rows if _blank(r[index])]
+    numbers = [r for r in present if number(r[index]) is not None]
+    if numbers and len(numbers) * 2 >= len(present):
+        others = [r for r in present if number(r[index]) is None]
+        numbers.sort(key=lambda r: number(r[index]) or 0.0, reverse=descending)
+        others.sort(key=lambda r: _natural(r[index]))
+        table.rows = numbers + others + blank
+        return
+    present.sort(key=lambda r: _natural(r[index]), reverse=descending)
     table.rows = present + blank
