@@ -84,3 +84,46 @@ async def test_no_pane_is_the_upstream_failure(bridge, tmp_path):
     text = result.content[0].text  # type: ignore[union-attr]
     assert text.startswith("Error in call_tool_with_file_content: Upstream tool 'editTask' failed:")
     assert "E_NOT_FOUND" in text
+
+
+BATCH_META = {"type": "word.op", "op": "batch", "version": "1.0",
+              "args": {"ops": [{"op": "table.create", "args": {"scope": "document", "location": "end"}},
+                               {"op": "insertText", "args": {"text": "Source: people.csv", "scope": "document",
+                                                             "location": "end"}}]}}
+
+
+async def batch_pane(command: dict[str, Any]) -> dict[str, Any]:
+    ops = command["op"]["args"]["ops"]
+    return {"ok": True, "op": "batch", "diagnostics": [],
+            "data": {"results": [{"ok": True, "op": op["op"], "data": {}} for op in ops]}}
+
+
+@pytest.mark.parametrize("data_key", ["meta.args.ops[0].args.data", "meta.args.ops.0.args.data"])
+async def test_a_csv_feeds_the_first_op_of_a_batch(bridge, tmp_path, data_key):
+    (tmp_path / "people.csv").write_text("name,age\nAda,36\n")
+    pane = await FakePane(bridge, handler=batch_pane).connect()
+    try:
+        async with mcp_client(bridge.config) as client:
+            result = await client.call_tool(NAME, {"server": "word", "tool_name": "editTask", "file_path": "people.csv",
+                                                   "data_key": data_key, "output_format": "string",
+                                                   "tool_args": {"content": "People", "meta": BATCH_META}})
+    finally:
+        await pane.close()
+    assert not result.is_error, result.content
+    (command,) = pane.received
+    first = command["op"]["args"]["ops"][0]
+    assert first["op"] == "table.create" and [[str(v) for v in row] for row in first["args"]["data"]] == [
+        ["name", "age"], ["Ada", "36"]]
+
+
+async def test_an_op_refusing_the_files_content_names_data_key(bridge, tmp_path):
+    (tmp_path / "people.json").write_text('{"name": "Ada"}')
+    async with mcp_client(bridge.config) as client:
+        result = await client.call_tool(NAME, {"server": "word", "tool_name": "editTask", "file_path": "people.json",
+                                               "data_key": "meta.args.ops[0].args.data", "output_format": "string",
+                                               "tool_args": {"content": "People", "meta": BATCH_META}})
+    assert result.is_error
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert "args.ops[0].args.data" in text
+    assert text.endswith("(that is where data_key 'meta.args.ops[0].args.data' put the file's content: "
+                         "an object of 1 key)")

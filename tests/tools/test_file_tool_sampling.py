@@ -22,6 +22,7 @@ from bridge.config import BridgeConfig
 from bridge.tools import file_tool, text_processor
 from bridge.word.remote import bridge_http_client, mcp_url
 from tests.support import ServerThread
+from tests.tools.file_tool_support import allowed_folder
 
 pytestmark = pytest.mark.anyio
 
@@ -34,10 +35,7 @@ SUMMARIZE = {"server": "word", "tool_name": "text_processor", "file_path": "repo
 
 @pytest.fixture
 def report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / "report.txt").write_text(REPORT)
-    monkeypatch.setenv("WORD_BRIDGE_ALLOWED_DIRS", str(tmp_path))
-    monkeypatch.delenv("WORD_BRIDGE_LLM_URL", raising=False)
-    return tmp_path
+    return allowed_folder(tmp_path, monkeypatch, **{"report.txt": REPORT})
 
 
 class Model:

@@ -186,3 +186,14 @@ async def test_file_errors_come_before_any_upstream_call(client, setup):
                         output_format="string")
     assert "is not within allowed directories" in text(result)
     assert not any(h.get("mcp-method") == "tools/call" for h in setup["http"].headers)
+
+
+@pytest.mark.parametrize("server", ["db", "api"])
+async def test_a_string_parameter_gets_the_files_text(client, setup, server):
+    result = await call(client, server=server, tool_name="lines", data_key="text", output_format="string")
+    assert not result.is_error, text(result)
+    assert text(result) == "3 lines, the first: name,email,age"
+    before = len(setup["http"].headers)
+    await call(client, server=server, tool_name="lines", data_key="text", output_format="string")
+    if server == "api":  # the listed schemas are kept: the second call is one request
+        assert [h.get("mcp-method") for h in setup["http"].headers[before:]] == ["tools/call"]

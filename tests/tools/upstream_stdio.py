@@ -55,6 +55,10 @@ def build(name: str = "upstream") -> MCPServer:
     def env(variable: str) -> str:
         return os.environ.get(variable, "<unset>")
 
+    @server.tool(description="Count the lines of a text.")
+    def lines(text: str) -> str:
+        return f"{len(text.splitlines())} lines, the first: {text.splitlines()[0]}"
+
     @server.tool(description="Always fails as a tool.")
     def fail() -> str:
         raise ToolError("Invalid data format")

@@ -29,7 +29,9 @@ SCHEMA: Final[dict[str, dict[str, Any]]] = {
     "data_key": {"type": "string",
                  "description": "Parameter name for file content in tool arguments. If not provided, file content "
                                 "becomes the entire tool arguments. Dots reach into nested objects, creating them "
-                                "(e.g. 'meta.args.data')"},
+                                "(e.g. 'meta.args.data'); an array item is [n] or .n (e.g. "
+                                "'meta.args.ops[0].args.data'). A parameter the tool takes as a string gets the "
+                                "file's text as it is"},
     "tool_args": {"type": "object", "additionalProperties": {},
                   "description": "Additional arguments to merge with file data. If data_key conflicts with an "
                                  "existing key, the file content overwrites it and a warning is returned"},
@@ -52,7 +54,7 @@ DESCRIPTION: Final = (
     "Output Format Options:\n- 'json': Returns full MCP response with metadata (default)\n"
     "- 'string': Returns clean text content, ideal for human-readable responses\n\n"
     "CSV/TSV become arrays of objects keyed by the header row (numbers typed); XML follows xmltodict's convention "
-    "('@attr', '#text'). Files must be inside the allowed directories (WORD_BRIDGE_ALLOWED_DIRS), at most 10 MB. "
+    "('@attr', '#text'); text is UTF-8, or UTF-16/UTF-32 with a byte-order mark. Files must be inside the allowed directories (WORD_BRIDGE_ALLOWED_DIRS), at most 10 MB. "
     "Server 'word' is this bridge: e.g. a CSV as a Word table: {server: \"word\", tool_name: \"editTask\", "
     "file_path: \"people.csv\", data_key: \"meta.args.data\", tool_args: {content: \"People table\", meta: "
     "{type: \"word.op\", op: \"table.create\", version: \"1.0\", args: {scope: \"document\", location: \"end\"}}}}. "

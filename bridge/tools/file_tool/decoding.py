@@ -1,13 +1,22 @@
 """A file's bytes to text: gunzip held to the size limit (a small gzip bomb cannot fill the memory), then strict
-UTF-8 (a byte-order mark is dropped)."""
+UTF-8, or the encoding a byte-order mark names (UTF-16 as Excel's "Unicode Text" writes it, UTF-32); the mark is
+dropped."""
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import io
 import zlib
+from typing import Final
 
 from bridge.tools.file_tool.errors import FileToolError
+
+BYTE_ORDER_MARKS: Final = (  # UTF-32 first: its little-endian mark starts like UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"), (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"), (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
+)
 
 
 def gunzip(data: bytes, path: str, max_size: int) -> bytes:
@@ -32,10 +41,16 @@ def gunzip(data: bytes, path: str, max_size: int) -> bytes:
 
 
 def decode(data: bytes, fmt: str) -> str:
-    """UTF-8 (a byte-order mark is dropped); anything else is refused with the line of the first bad byte."""
+    """The text in the encoding its byte-order mark names, else UTF-8; bytes that do not decode are refused with
+    the line of the first of them."""
+    encoding, name, start = "utf-8", "UTF-8", 0
+    for mark, codec, label in BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            encoding, name, start = codec, label, len(mark)
+            break
     try:
-        return data.decode("utf-8-sig")
+        return data[start:].decode(encoding)
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise FileToolError(f"Failed to parse {fmt.upper()} file: not UTF-8 text (byte 0x{data[exc.start]:02x} "
-                            f"at line {line})") from None
+        line = data[start:exc.start + start].decode(encoding, errors="replace").count("\n") + 1
+        raise FileToolError(f"Failed to parse {fmt.upper()} file: not {name} text "
+                            f"(byte 0x{data[start + exc.start]:02x} at line {line})") from None

@@ -4,6 +4,7 @@ One module per format, each describing its rules: `json_format` (JSON, and TXT t
 (CSV/TSV), `yaml_format`, `xml_format`; `decoding` turns the bytes into text first.
 - TXT (and any other extension): the text; when it starts with `{` or `[` and parses as JSON, that value.
 - `<name>.<ext>.gz`: the same after gunzip (the decompressed size is held to the same limit).
+- Any format as text, unparsed, when the tool takes the data as a string (`as_text`).
 The names below stay importable from here for the modules and tests that took them from this one.
 """
 
@@ -51,12 +52,15 @@ def detect_format(path: str) -> tuple[str, bool]:
     return FORMATS.get(PurePath(name).suffix, "txt"), compressed
 
 
-def parse_file(data: bytes, path: str, max_size: int) -> Parsed:
-    """Convert the bytes of `path` to a JSON value according to its extension."""
+def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False) -> Parsed:
+    """Convert the bytes of `path` to a JSON value according to its extension; with `as_text`, its text whatever
+    the format (for a tool that takes the data as a string)."""
     fmt, compressed = detect_format(path)
     if compressed:
         data = gunzip(data, path, max_size)
     notes: list[str] = []
+    if as_text:
+        return Parsed(decode(data, fmt), fmt, compressed, notes)
     if fmt == "xml":
         value = parse_xml(data)
     else:

@@ -6,8 +6,10 @@
 - `data_key` (cases 2 and 3): `tool_args` (or `{}`) with the file content at that key; an existing value there
   is overwritten and reported with the seed's warning.
 - A dotted `data_key` (`meta.args.data`, the seed's "nested data keys") walks into nested objects, creating the
-  missing ones; a JSON string that holds an object on the way (editTask's `meta` in its string form) is read as
-  that object. A value on the way that is not an object is an error: overwriting it would drop data silently.
+  missing ones; an array item is `[n]` or `.n` (`meta.args.ops[0].args.data` or `meta.args.ops.0.args.data`, the
+  spelling of batch references), and must exist. A JSON string that holds an object or array on the way (editTask's
+  `meta` in its string form) is read as that value. A value on the way that cannot hold the next step is an error:
+  overwriting it would drop data silently.
 Warnings are returned, not only logged, so the caller can put them in the tool result.
 """
 
@@ -16,8 +18,9 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.results import clip
@@ -43,26 +46,99 @@ def _kind(value: Any) -> str:
     return "a number" if isinstance(value, int | float) else "an object"
 
 
-def split_key(data_key: str) -> list[str]:
-    """`a.b.c` → ['a', 'b', 'c']; empty segments are refused."""
+Step = str | int
+"""One step of a `data_key` path: a name, or an array index written `[n]`. A name of digits (`ops.0`) is an index
+when it meets an array and a key when it meets an object."""
+_INDEXED: Final = re.compile(r"([^\[\]]*)((?:\[[0-9]+\])+)")
+_INDEX: Final = re.compile(r"\[([0-9]+)\]")
+
+
+def split_key(data_key: str) -> list[Step]:
+    """`a.b[0].c` → ['a', 'b', 0, 'c']; empty segments are refused. A segment whose brackets hold anything but
+    digits (`filter[name]`) is a name as written."""
     parts = data_key.split(".")
     if any(not part.strip() for part in parts):
         raise FileToolError(f"Invalid data_key '{clip(data_key)}': use a parameter name, or names joined by dots "
-                            "(e.g. 'records' or 'meta.args.data')")
-    return parts
+                            "(e.g. 'records' or 'meta.args.data'; an array item is .0 or [0])")
+    steps: list[Step] = []
+    for part in parts:
+        indexed = _INDEXED.fullmatch(part)
+        if indexed is None:
+            steps.append(part)
+            continue
+        if indexed.group(1):
+            steps.append(indexed.group(1))
+        steps += [int(n) for n in _INDEX.findall(indexed.group(2))]
+    return steps
 
 
-def _as_object(value: Any) -> dict[str, Any] | None:
-    """An object, or a JSON string spelling one (editTask's string `meta`), else None."""
-    if isinstance(value, dict):
+def show_path(steps: list[Step]) -> str:
+    """Steps as written in messages: `meta.args.ops[0].args`."""
+    text = ""
+    for step in steps:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text
+
+
+def _is_index(step: Step) -> bool:
+    return isinstance(step, int) or (step.isascii() and step.isdigit())
+
+
+def _container(value: Any) -> dict[str, Any] | list[Any] | None:
+    """An object or array, or a JSON string spelling one (editTask's string `meta`), else None."""
+    if isinstance(value, dict | list):
         return value
-    if isinstance(value, str) and value.lstrip().startswith("{"):
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
         try:
             parsed = json.loads(value)
         except ValueError:
             return None
-        return parsed if isinstance(parsed, dict) else None
+        return parsed if isinstance(parsed, dict | list) else None
     return None
+
+
+def _wanted(step: Step) -> str:
+    """What a value must be for `step` to reach into it."""
+    if isinstance(step, int):
+        return "an array"
+    return "an object or an array" if _is_index(step) else "an object"
+
+
+def _slot(node: dict[str, Any] | list[Any], step: Step, where: str, data_key: str) -> str | int:
+    """The key or index `step` names in `node` (the value at `where`), or why it cannot name one."""
+    refused = f"Invalid data_key '{clip(data_key)}': {where}"
+    if isinstance(node, dict):
+        if isinstance(step, int):
+            raise FileToolError(f"{refused} is an object, not an array, so [{step}] cannot index it")
+        return step
+    if not _is_index(step):
+        raise FileToolError(f"{refused} is an array, not an object: reach an item by its index "
+                            f"({clip(where.removeprefix('tool_args.'))}.0 or [0])")
+    index = int(step)
+    if index >= len(node):
+        raise FileToolError(f"{refused} has {len(node)} item(s), so there is no item [{index}]")
+    return index
+
+
+def describe(value: Any) -> str:
+    """The file's content in a few words, for messages: `an array of 3 items`."""
+    if isinstance(value, list | dict):
+        what = "item" if isinstance(value, list) else "key"
+        return f"{_kind(value)} of {len(value)} {what}{'' if len(value) == 1 else 's'}"
+    if isinstance(value, str):
+        return f"a string of {len(value)} characters"
+    return _kind(value)
+
+
+def blame_hint(reason: str, data_key: str | None, content: Any) -> str:
+    """When an upstream's error names the argument the file's content went to, a remark saying data_key put it
+    there (the content was the likely cause); else ''."""
+    if not data_key:
+        return ""
+    names = [step for step in split_key(data_key) if isinstance(step, str) and not _is_index(step)]
+    if not names or re.search(rf"(?<!\w){re.escape(names[-1])}(?!\w)", reason) is None:
+        return ""
+    return f" (that is where data_key '{clip(data_key)}' put the file's content: {describe(content)})"
 
 
 def merge_file_data(content: Any, data_key: str | None, tool_args: dict[str, Any] | None) -> Merged:
@@ -79,25 +155,41 @@ def merge_file_data(content: Any, data_key: str | None, tool_args: dict[str, Any
         for warning in warnings:
             log.warning("%s", warning)
         return Merged({**copy.deepcopy(tool_args), **content}, warnings)
-    parts = split_key(data_key)
+    steps = split_key(data_key)
     result: dict[str, Any] = copy.deepcopy(tool_args) if tool_args else {}
-    node = result
-    for depth, part in enumerate(parts[:-1]):
-        current = node.get(part)
-        if current is None:
-            node[part] = {}
-        else:
-            obj = _as_object(current)
-            if obj is None:
-                where = ".".join(parts[: depth + 1])
-                raise FileToolError(f"Invalid data_key '{clip(data_key)}': tool_args.{clip(where)} is "
-                                    f"{_kind(current)}, not an object, so the file content cannot be placed inside it")
-            node[part] = obj
-        node = node[part]
+    node: dict[str, Any] | list[Any] = result
+    for depth, step in enumerate(steps[:-1]):
+        slot = _slot(node, step, _where(steps, depth), data_key)
+        current = node.get(str(slot)) if isinstance(node, dict) else node[int(slot)]
+        inner = _inner(current, steps, depth + 1, data_key)
+        node[slot] = inner  # type: ignore[index]  # a str slot in an object, an int one in an array
+        node = inner
+    slot = _slot(node, steps[-1], _where(steps, len(steps) - 1), data_key)
     notes: list[str] = []
-    if parts[-1] in node:
+    if isinstance(node, list) or slot in node:
         notes.append(f"Warning: data_key '{clip(data_key)}' conflicts with existing tool_args. "
-                        "File content will overwrite.")
+                     "File content will overwrite.")
         log.warning("%s", notes[-1])
-    node[parts[-1]] = content
+    node[slot] = content  # type: ignore[index]
     return Merged(result, notes)
+
+
+def _where(steps: list[Step], depth: int) -> str:
+    """The value the step at `depth` reaches into, as messages name it: `tool_args.meta.args`."""
+    return "tool_args" + (f".{show_path(steps[:depth])}" if depth else "")
+
+
+def _inner(value: Any, steps: list[Step], depth: int, data_key: str) -> dict[str, Any] | list[Any]:
+    """The object or array the step at `depth` reaches into: `value`, a new object where there is none, or why
+    neither can be."""
+    step = steps[depth]
+    if value is None:
+        if isinstance(step, int):
+            raise FileToolError(f"Invalid data_key '{clip(data_key)}': {_where(steps, depth)} is missing, and "
+                                f"[{step}] needs an array there")
+        return {}
+    inner = _container(value)
+    if inner is None:
+        raise FileToolError(f"Invalid data_key '{clip(data_key)}': {clip(_where(steps, depth))} is {_kind(value)}, "
+                            f"not {_wanted(step)}, so the file content cannot be placed inside it")
+    return inner

@@ -40,15 +40,24 @@ def default_filename(server: str, tool_name: str, response_format: str) -> str:
     return f"{_slug(server)}_{_slug(tool_name)}_{stamp}_{secrets.token_hex(3)}{EXTENSIONS[response_format]}"
 
 
+MAX_NAME_BYTES: Final = 255
+"""The longest file name most file systems take (ext4, APFS, NTFS count bytes or UTF-16 units; bytes is stricter)."""
+
+
 def _check_filename(filename: str) -> str:
+    """The name to create, or the reason it cannot be one."""
     name = filename.strip()
     problem = path_problem(filename)
     if problem is not None:
         raise FileToolError(f"Invalid filename: {problem}")
-    if (not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name or len(name) > 255
+    if (not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name
             or (os.name == "nt" and ":" in name)):
         raise FileToolError(f"Invalid filename '{clip(filename)}': give a plain file name (no directories); "
                             "use storage_path for the directory")
+    size = len(os.fsencode(name))
+    if size > MAX_NAME_BYTES:
+        raise FileToolError(f"Invalid filename '{clip(filename)}': it is {size} bytes long, longer than the "
+                            f"{MAX_NAME_BYTES} bytes a file name may have")
     return name
 
 

@@ -7,6 +7,9 @@ process) or on an upstream server from the MCP config (upstream.py). The answer 
 failure is a result with `isError` and the seed's text; warnings (an overwritten key, a renamed column) follow
 the answer as extra text items. Values echoed in an error are clipped to 200 characters; a path argument with a
 control character (NUL…) is refused as invalid before anything touches the file system.
+
+When the tool's input schema says the argument at `data_key` is a string, it gets the file's text instead of the
+parsed value (target_schema.py). An upstream error that names that argument says data_key put the file there.
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, PathCha
                                         path_problem, refuse_secret_content, resolve_readable)
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import Parsed, parse_file
-from bridge.tools.file_tool.merge import merge_file_data
+from bridge.tools.file_tool.merge import blame_hint, merge_file_data, split_key
 from bridge.tools.file_tool.storage import StorageTarget, plan_storage, write_response
+from bridge.tools.file_tool.target_schema import takes_string
 from bridge.tools.file_tool.upstream import BUILT_IN, UpstreamPool, load_servers, unknown_server
 from bridge.tools.results import clip
 
@@ -90,9 +94,9 @@ def _too_large(size: int, max_size: int) -> FileToolError:
                          f"({max_size // (1024 * 1024)}MB)")
 
 
-def read_and_parse(file_path: str) -> Parsed:
-    """The seed's `readAndParseFile`: fence, size limit, read, convert."""
-    return parse_file(read_file_bytes(file_path), file_path, MAX_FILE_SIZE)
+def read_and_parse(file_path: str, as_text: bool = False) -> Parsed:
+    """The seed's `readAndParseFile`: fence, size limit, read, convert (or only decode, `as_text`)."""
+    return parse_file(read_file_bytes(file_path), file_path, MAX_FILE_SIZE, as_text)
 
 
 # ---- the seed's response formatting -------------------------------------------------------------------------
@@ -201,6 +205,22 @@ async def _resolve(server: MCPServer, name: str, tool: str) -> tuple[dict[str, A
     return spec, path
 
 
+async def _wants_text(server: MCPServer, pool: UpstreamPool, name: str, tool: str, data_key: str | None,
+                      upstream: tuple[dict[str, Any], Path] | None) -> bool:
+    """Whether the tool's input schema says the argument at `data_key` is a string: it then gets the file's text,
+    not the parsed value (a CSV for data_formatter's `data`)."""
+    if not data_key:
+        return False
+    steps = split_key(data_key)
+    if upstream is None:
+        found = server._tool_manager.get_tool(tool)
+        schema = found.parameters if found is not None else None
+    else:
+        spec, path = upstream
+        schema = await pool.input_schema(name, spec, path.parent, tool)
+    return takes_string(schema, steps)
+
+
 async def _call(server: MCPServer, pool: UpstreamPool, name: str, tool: str, arguments: dict[str, Any],
                 upstream: tuple[dict[str, Any], Path] | None,
                 ctx: Context | None) -> CallToolResult | InputRequiredResult:
@@ -246,17 +266,26 @@ async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any],
             storage = await anyio.to_thread.run_sync(lambda: plan_storage(
                 server=args["server"], tool_name=args["tool_name"], storage_path=args["storage_path"],
                 filename=args["filename"], response_format=args["response_format"], description=args["description"]))
-        parsed = await anyio.to_thread.run_sync(read_and_parse, args["file_path"])
+        as_text = await _wants_text(server, pool, args["server"], args["tool_name"], args["data_key"], upstream)
+        parsed = await anyio.to_thread.run_sync(read_and_parse, args["file_path"], as_text)
+        if as_text and parsed.format != "txt":
+            warnings.append(f"data_key '{clip(args['data_key'])}' takes a string (the tool's input schema), so the "
+                            f"file's text was passed as it is, not converted from {parsed.format.upper()}")
         warnings += parsed.notes
         merged = merge_file_data(parsed.value, args["data_key"], args["tool_args"])
         warnings += merged.warnings
-        result = await _call(server, pool, args["server"], args["tool_name"], merged.arguments, upstream, ctx)
+        try:
+            result = await _call(server, pool, args["server"], args["tool_name"], merged.arguments, upstream, ctx)
+        except FileToolError as exc:
+            raise FileToolError(exc.message + blame_hint(exc.message, args["data_key"], parsed.value),
+                                response=exc.response) from None
         if isinstance(result, InputRequiredResult):
             return result
         if result.is_error:
             reason = actual_content(result)
             reason = reason if isinstance(reason, str) else json.dumps(reason, ensure_ascii=False)
-            raise FileToolError(f"Upstream tool '{args['tool_name']}' failed: {reason}", response=response_dict(result))
+            raise FileToolError(f"Upstream tool '{args['tool_name']}' failed: {reason}"
+                                f"{blame_hint(reason, args['data_key'], parsed.value)}", response=response_dict(result))
         content: list[ContentBlock]
         if storage is not None:
             link = await _store(storage, result)

@@ -20,6 +20,7 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -41,6 +42,10 @@ BUILT_IN: Final = "word"
 CONNECT_TIMEOUT_S: Final = 30.0
 CALL_TIMEOUT_S: Final = 300.0
 CLOSE_TIMEOUT_S: Final = 5.0
+MAX_LIST_PAGES: Final = 100
+SCHEMAS_TTL_S: Final = 60.0
+"""How long a connection reuses the input schemas it listed (`input_schema`). Longer than the `ttlMs: 0` SDK servers
+send: a schema only decides whether a tool gets the file's text, and a stale one costs one failed call at most."""
 
 
 def config_path() -> Path:
@@ -121,6 +126,8 @@ class Connection:
         self._closing = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.schemas: tuple[float, dict[str, dict[str, Any]]] | None = None
+        """When the tools were listed (`time.monotonic()`), and their input schemas by name."""
 
     @property
     def alive(self) -> bool:
@@ -170,6 +177,26 @@ class Connection:
                 await self._task
         except BaseException:  # the task's own failure was recorded in `error`
             pass
+
+
+async def _list_schemas(connection: Connection) -> dict[str, dict[str, Any]] | None:
+    """Every tool's input schema, page after page; None when the listing fails."""
+    schemas: dict[str, dict[str, Any]] = {}
+    cursor: str | None = None
+    try:
+        for _ in range(MAX_LIST_PAGES):
+            client = connection.client
+            if client is None:
+                return None
+            page = await client.list_tools(cursor=cursor)
+            schemas.update((t.name, t.input_schema) for t in page.tools)
+            cursor = page.next_cursor
+            if not cursor:
+                break
+    except Exception as exc:  # optional knowledge: the call reports a broken connection in its own words
+        log.info("upstream MCP server %s: tools/list failed: %s", connection.name, _describe(exc))
+        return None
+    return schemas
 
 
 def _ended(client: Client) -> bool:
@@ -232,6 +259,18 @@ class UpstreamPool:
             await self._drop(name, connection)
             raise FileToolError(f"Upstream tool '{tool}' failed: the connection to '{name}' broke "
                                 f"({_describe(exc)})") from None
+
+    async def input_schema(self, name: str, spec: dict[str, Any], base: Path, tool: str) -> dict[str, Any] | None:
+        """`tool`'s input schema as the upstream lists it (kept `SCHEMAS_TTL_S`, listed again for a tool not in
+        it); None when it is not listed or the listing fails: the call then says what is wrong."""
+        connection = await self._connection(name, spec, base)
+        listed = connection.schemas
+        if listed is None or tool not in listed[1] or time.monotonic() - listed[0] > SCHEMAS_TTL_S:
+            schemas = await _list_schemas(connection)
+            if schemas is None:
+                return None
+            connection.schemas = listed = (time.monotonic(), schemas)
+        return listed[1].get(tool)
 
     async def _drop(self, name: str, connection: Connection) -> None:
         if self._connections.get(name) is connection:
