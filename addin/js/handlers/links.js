@@ -5,13 +5,14 @@ import { PaneError } from "../errors.js";
 import { oneOf, str } from "../args.js";
 import { LOCATIONS, bodyTextLocation, rangeTextLocation } from "../locations.js";
 import { resolveScope } from "../registry.js";
+import { shownText } from "../shown-text.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
 /**
- * hyperlink.set {url, scope, text?, location} → {rangeId, url, text}. With `text`: the text is inserted at the
+ * hyperlink.set {url, scope, text?, location} → {rangeId, url, text} (the linked text, as readDocument shows it). With `text`: the text is inserted at the
  * scope (as insertText places it) and linked: nothing to read, one sync. Without: the scope's own text is linked;
  * one sync reads it first, because an empty range has nothing to link (E_INVALID_ARG, asking for `text`).
  *
@@ -53,7 +54,7 @@ export async function set(env) {
     throw new PaneError("E_INVALID_ARG", "The range has no text to link: select some text, or give args.text to insert linked text", "args.text");
   }
   range.hyperlink = url;
-  return { rangeId: registry.add("rng", range), url, text: range.text };
+  return { rangeId: registry.add("rng", range), url, text: shownText(range.text) };
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
 set.firstSync = ({ args }) => (args.text === undefined ? "read" : "none");
