@@ -2,6 +2,7 @@
 
 import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
+import { shownText } from "../shown-text.js";
 import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -209,8 +210,8 @@ export async function insertBreak({ context, registry, args }) {
 insertBreak.firstSync = /** @type {const} */ ("none");
 
 /**
- * The selection's text and a range id; start/end where the host has Range.start/end (WordApiDesktop 1.4).
- * One sync.
+ * The selection's text (as readDocument shows it: {@link shownText}) and a range id; start/end where the host has
+ * Range.start/end (WordApiDesktop 1.4). One sync.
  * @param {HandlerEnv} env
  */
 export async function getSelection({ context, registry, supports, sync }) {
@@ -220,7 +221,7 @@ export async function getSelection({ context, registry, supports, sync }) {
   const rangeId = registry.add("rng", selection);
   await sync();
   return withOffsets
-    ? { text: selection.text, rangeId, start: selection.start, end: selection.end }
-    : { text: selection.text, rangeId };
+    ? { text: shownText(selection.text), rangeId, start: selection.start, end: selection.end }
+    : { text: shownText(selection.text), rangeId };
 }
 getSelection.firstSync = /** @type {const} */ ("read");
