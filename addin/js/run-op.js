@@ -7,6 +7,7 @@ import { PartialFailure, diagnostic, errorEnvelope, mapError, okEnvelope } from 
 import { runStep } from "./step.js";
 import { PAUSED_NOT_RUN, runReadBack } from "./batch.js";
 import { removalOf } from "./op-removals.js";
+import { NOT_KEPT, refusedBeforeWriting } from "./refusal-retry.js";
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
 /** @typedef {import("./types.js").ExecuteOutcome} ExecuteOutcome */
@@ -36,7 +37,8 @@ export function hostSupports(Office) {
  * @property {(cmd: AiCommand, onProgress: (report: ProgressReport) => void, beforeWord: () => void) => Promise<ExecuteOutcome>} run
  *   run one op (`beforeWord` is called once the op will reach Word, before its first sync)
  * @property {(outcome: ExecuteOutcome) => boolean} ranNothing  whether an outcome is a refusal that ran nothing
- *   (a paused pane, a batch paused before its first op): not kept for its taskId, a retry runs the op
+ *   (a paused pane, a batch paused before its first op, Word's "…and retry" refusals before the op wrote
+ *   anything: refusal-retry.js): not kept for its taskId, a retry runs the op
  */
 
 /**
@@ -109,9 +111,11 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
     beforeWord();
     /** Whether what Word last saw of this op was a sync that failed (then nothing of it is left queued). */
     let failedAtSync = false;
+    /** @type {import("./types.js").HandlerEnv | undefined} what the handler ran with (for a refusal's verdict) */
+    let opEnv;
     try {
       const data = await Word.run(sharedAnchor(), async (context) => {
-        const result = await runStep(handler, opName, {
+        opEnv = {
           context,
           args: cmd.op.args,
           Word,
@@ -129,7 +133,8 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
           progress: (done, total, message) => onProgress({ id: cmd.id ?? "", done, total, message }),
           afterSync: (readBack) => readBacks.push(readBack),
           isPaused,
-        });
+        };
+        const result = await runStep(handler, opName, opEnv);
         // Word.run's closing sync comes next: it flushes what the handler queued after its own sync, and reads
         // which ranges are empty now.
         settleIds = registry.queueChecks(removalOf(opName, cmd.op.args));
@@ -171,7 +176,15 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
         syncs += 1;
         await context.sync().catch(() => {});
       }
+      const failedSync = failedAtSync ? syncs : undefined;
       const { code, diagnostics } = mapError(err, undefined, cmd.op.args);
+      if (opEnv && refusedBeforeWriting(err, { handler, env: opEnv, failedSync })) {
+        // "…and retry": nothing was changed, so the advised retry with the same taskId must run the op.
+        const refused = outcome(errorEnvelope(opName, code, [...notes, ...diagnostics, diagnostic("info", NOT_KEPT, "taskId")]));
+        refused.stats.notRun = true;
+        notRun.add(refused);
+        return refused;
+      }
       return outcome(errorEnvelope(opName, code, [...notes, ...diagnostics]));
     }
   }
