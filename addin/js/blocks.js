@@ -28,6 +28,25 @@ export function wholeParagraphs(range, startsWithTable) {
 }
 
 /**
+ * Queue what tells whether a range covers its paragraphs whole (all of their text, with or without the last one's
+ * mark) or only text inside them; read by the caller's sync. A range in empty paragraphs counts as whole.
+ * @param {Word.Range} range
+ * @param {Word.ParagraphCollection} paragraphs  the range's
+ * @returns {() => { whole: boolean, text: string, texts: string[] }}  after the sync: also the range's text and
+ *   its paragraphs' texts
+ */
+export function queueWholeRead(range, paragraphs) {
+  range.load("text");
+  paragraphs.load("text");
+  return () => {
+    const { text } = range;
+    const texts = paragraphs.items.map((paragraph) => paragraph.text);
+    // A range ending with its last paragraph's mark covers that paragraph too.
+    return { whole: texts.every((t) => t === "") || text.replace(/\r$/, "") === texts.join("\r"), text, texts };
+  };
+}
+
+/**
  * The first block of a range: the table it starts with (see {@link TableEdges}), else its first paragraph.
  * What goes "before" the range goes before it. Queues only.
  * @param {RangeTarget | { range: Word.Range, edges?: undefined, table?: undefined }} target

@@ -39,6 +39,11 @@ export function keepRecent(map) {
  *   same paragraph: from now on it stands for that id
  * @property {(object: OfficeExtension.ClientObject, id: string) => void} standIn  an untracked object stands for
  *   an id during the running op: adding it answers that id
+ * @property {(id: string, object: OfficeExtension.ClientObject, options: { paragraphs?: boolean, edges?: TableEdges }) => void} retarget
+ *   the id stands for another object from now on (what the running op wrote through it), tracked in its place; the
+ *   old object stays tracked until the op is over (a rollback of the op gives the id back its old object)
+ * @property {() => void} settleRetargets  the running op is over: the objects its retargeted ids stood for before are
+ *   released
  * @property {() => void} evictBeyondLimit  release the least recently used ids beyond the limit (never those of
  *   the running op)
  * @property {() => void} beginOp
@@ -66,6 +71,12 @@ export function createIdTable({ limit, salt }) {
   const evicted = new Map();
   /** @type {Map<string, string>} new block ids released for an earlier id of the same paragraph → that id */
   const aliases = new Map();
+  /**
+   * Ids that stand for another object since an op (retarget): what they stood for before, untracked once that op
+   * is over, or given back if it fails.
+   * @type {{ id: string, entry: RegistryEntry, before: Pick<RegistryEntry, "object" | "paragraphs" | "edges">, op: number, seq: number }[]}
+   */
+  let retargets = [];
   let counter = 0;
   /** Orders mints and removals within an op, for Registry.mark. */
   let tick = 0;
@@ -97,6 +108,56 @@ export function createIdTable({ limit, salt }) {
         heldCollections.set(entry.holds, left);
       }
     }
+  }
+
+  /** The retargets of ops that are over: their old objects are released (queued, like every untrack). */
+  function settleRetargets() {
+    for (const { before } of retargets) untrack(before.object);
+    retargets = [];
+  }
+
+  /**
+   * @param {RegistryEntry} entry
+   * @param {Pick<RegistryEntry, "paragraphs" | "edges">} shape
+   */
+  function reshape(entry, { paragraphs, edges }) {
+    if (paragraphs) entry.paragraphs = true;
+    else delete entry.paragraphs;
+    if (edges && (edges.first || edges.last)) entry.edges = edges;
+    else delete entry.edges;
+  }
+
+  /** @type {IdTable["retarget"]} */
+  function retarget(id, object, { paragraphs, edges }) {
+    const entry = entries.get(id);
+    if (!entry || entry.object === object || idOf.has(object)) return;
+    object.context.trackedObjects.add(object);
+    retargets.push({ id, entry, before: { object: entry.object, paragraphs: entry.paragraphs, edges: entry.edges }, op: currentOp, seq: ++tick });
+    idOf.delete(entry.object);
+    idOf.set(object, id);
+    entry.object = object;
+    reshape(entry, { paragraphs, edges });
+    touch(id, entry);
+  }
+
+  /**
+   * Give the ids the running op retargeted after `since` their old objects back (latest first).
+   * @param {number} since
+   */
+  function undoRetargets(since) {
+    const undone = retargets.filter((r) => r.op === currentOp && r.seq > since).reverse();
+    for (const { id, entry, before } of undone) {
+      if (entries.get(id) === entry) {
+        untrack(entry.object);
+        idOf.delete(entry.object);
+        idOf.set(before.object, id);
+        entry.object = before.object;
+        reshape(entry, before);
+      } else {
+        untrack(before.object); // released meanwhile (its new object with it): nothing stands for the old one
+      }
+    }
+    retargets = retargets.filter((r) => !undone.includes(r));
   }
 
   function evictBeyondLimit() {
@@ -175,14 +236,18 @@ export function createIdTable({ limit, salt }) {
       keepRecent(aliases);
     },
     standIn: (object, id) => standIns.set(object, id),
+    retarget,
+    settleRetargets,
     evictBeyondLimit,
     beginOp() {
+      settleRetargets(); // what an earlier op retargeted is final (also when it ended in a partial failure)
       currentOp += 1;
       minted = 0;
       releasedThisOp = 0;
       evictBeyondLimit();
     },
     rollbackOp(since) {
+      undoRetargets(since);
       // Never returned, so nothing else uses them. Untracking an object whose creation never reached Word
       // only cancels its pending reference (TrackedObjects._removeCommon): it cannot fail the next op.
       for (const [id, entry] of [...entries]) {

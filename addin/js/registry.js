@@ -12,7 +12,7 @@ import { createRetirement } from "./registry-retired.js";
 import { queueEmptiness, queueSameParagraphs } from "./registry-checks.js";
 
 export { firstBlockOf, lastBlockOf } from "./blocks.js";
-export { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, anchorRange, assertTableFound, parseRef, resolveScope, resolveScopeRange, resolveTableRef } from "./scopes.js";
+export { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, anchorRange, assertTableFound, besideRange, parseRef, resolveScope, resolveScopeRange, resolveTableRef } from "./scopes.js";
 
 /** @typedef {import("./blocks.js").TableEdges} TableEdges */
 /** @typedef {import("./scopes.js").ScopeTarget} ScopeTarget */
@@ -74,6 +74,11 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(id: string, why: string) => void} removing  an op queued the removal of an id's content: from now on
  *   the id is refused (E_NOT_FOUND saying why), so a later op of the same batch cannot act where the content was
  *   before the sync that removes it; `retire` makes it final, a rollback of the op takes it back
+ * @property {(id: string, object: Word.Range, options?: { paragraphs?: boolean, edges?: TableEdges }) => void} retarget
+ *   the id stands for `object` from now on: what an op wrote through it (a block replaced through its id covers all
+ *   the paragraphs written, not the one Word's range adjustment left it on), with that content's shape (whole
+ *   paragraphs, table edges). Tracked at once, so a later op of the same batch uses it; the old object is released
+ *   once the op is over, or given back if the op fails. An id not tracked (retired, released) is left alone
  * @property {(id: string, why: string) => void} retire  forget an id whose content an op removed (its object is
  *   untracked): a later use is E_NOT_FOUND saying why, instead of acting where the content used to be
  * @property {(field: string) => void} requireAnchors  E_UNSUPPORTED when the host cannot find an anchor's
@@ -163,6 +168,9 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       table.standIn(whole, id);
       return whole;
     },
+    retarget(id, object, shape = {}) {
+      table.retarget(table.canonical(id), object, shape);
+    },
     table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entryOf(id)?.paragraphs === true,
     edgesOf: (id) => (entryOf(id)?.kind === "tbl" ? { first: true, last: true, only: true } : entryOf(id)?.edges),
@@ -186,6 +194,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
       return () => {
         const gone = emptiness();
         const reused = sameParagraphs();
+        table.settleRetargets();
         table.evictBeyondLimit();
         return { gone, reused };
       };

@@ -23,7 +23,8 @@ export function parseRef(ref, field) {
  * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs); `edges` one whose first or last
  * block is a table, and `table` the table a table id designates.
  * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | RangeTarget} ScopeTarget
- * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table }} RangeTarget
+ * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table, control?: Word.ContentControl }} RangeTarget
+ *   `control`: the anchor's content control, when the range is an anchor's content
  */
 
 /**
@@ -69,8 +70,9 @@ function parseScopeRef(scope, field) {
  * @returns {RangeTarget}
  */
 function anchorTarget(context, registry, id, field) {
-  const range = anchorRange(context, registry, id, field);
-  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) return { kind: "range", range };
+  const control = anchorControl(context, registry, id, field);
+  const range = control.getRange("Content");
+  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) return { kind: "range", range, control };
   const table = range.tables.getFirst();
   return { kind: "range", range: table.getRange("Whole"), table, edges: { first: true, last: true, only: true } };
 }
@@ -93,9 +95,35 @@ export const ANCHOR_TAG_PREFIX = "wordbridge:";
  * @returns {Word.Range}
  */
 export function anchorRange(context, registry, id, field = "args.scope") {
+  return anchorControl(context, registry, id, field).getRange("Content");
+}
+
+/**
+ * An anchor's content control (see {@link anchorRange}).
+ * @param {Word.RequestContext} context
+ * @param {Registry} registry
+ * @param {string} id
+ * @param {string} field
+ * @returns {Word.ContentControl}
+ */
+function anchorControl(context, registry, id, field) {
   if (!id) throw new PaneError("E_INVALID_ARG", `${field} must be "anchor:<id>" with an id from anchor.create`, field);
   registry.requireAnchors(field);
-  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst().getRange("Content");
+  return context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst();
+}
+
+/**
+ * Where inline content goes before or after a scope's range, outside it: an anchor's content control has its own
+ * points before its start tag and after its end tag (ContentControl.getRange "Before"/"After", WordApi 1.3): text
+ * put before or after its content range would land inside the control, between its tags. Any other range is its
+ * own "before"/"after". Queues only.
+ * @param {ScopeTarget & { kind: "selection" | "range" }} target
+ * @param {"before" | "after"} side
+ * @returns {Word.Range}
+ */
+export function besideRange(target, side) {
+  if (target.kind === "range" && target.control) return target.control.getRange(side === "before" ? "Before" : "After");
+  return target.range;
 }
 
 /**

@@ -3,7 +3,8 @@
 import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
 import { shownText } from "../shown-text.js";
-import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
+import { TABLE_ANCHOR_PREFIX, besideRange, firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
+import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -13,7 +14,11 @@ import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
  * With `newParagraph`, the text becomes its own paragraph: on the document at its start or end (before/after
  * count as start/end); `replace` on the document replaces the whole body with the text (Body has no
  * "replace by paragraph"). On a range or the selection: start/before → a paragraph before the range's
- * paragraph, end/after → after it, replace → after it and the range's own content is deleted.
+ * paragraph, end/after → after it, replace → in place of the range's paragraphs when it covers them whole, else
+ * after its paragraph with the range's own text deleted ({@link replaceWithParagraph}).
+ * Before/after an anchor land outside its content control, as before/after a range id land outside its range
+ * ({@link besideRange}); start/end write into it.
+ * A replace through a block's id leaves the id on everything written ({@link rewriteBlock}).
  * `keepFormatting: false` clears the direct character formatting the text would inherit (bold, italic,
  * underline, highlight). Replacing a range of whole paragraphs (a block's id) with "" removes the paragraphs
  * ({@link replaceText}).
@@ -44,20 +49,84 @@ export async function insertText(env) {
       : target.body.insertText(text, bodyTextLocation(location));
   } else if (target.kind === "range" && atTable(target, location)) {
     inserted = location === "replace" ? replaceText(env, target, text, "args.scope") : insertAtTable(env, target, text, location, newParagraph);
+  } else if (newParagraph && location === "replace") {
+    inserted = await replaceWithParagraph(env, target, text);
   } else if (newParagraph) {
     inserted = target.range.insertParagraph(text, rangeBlockLocation(location)).getRange("Content");
-    if (location === "replace") target.range.delete();
   } else if (location === "replace") {
     inserted = replaceText(env, target, text, "args.scope");
   } else {
-    inserted = target.range.insertText(text, rangeTextLocation(location));
+    const beside = location === "before" || location === "after" ? besideRange(target, location) : target.range;
+    inserted = beside.insertText(text, rangeTextLocation(location));
   }
   if (!keepFormatting) {
     inserted.font.set({ bold: false, italic: false, underline: "None", highlightColor: /** @type {any} */ (null) });
   }
   return { rangeId: registry.add("rng", inserted, text ? { empty: false } : {}), length: text.length };
 }
-insertText.firstSync = /** @type {const} */ ("none");
+/**
+ * A sync of its own only to read whether a range or the selection replaced by a new paragraph covers its paragraphs
+ * whole (not for a block's id, which does, nor at a table).
+ * @param {HandlerEnv} env
+ * @returns {import("../types.js").SyncKind}
+ */
+insertText.firstSync = ({ args, registry }) => (args.newParagraph === true && (args.location ?? "replace") === "replace" && !knownShape(registry, args.scope ?? "selection") ? "read" : "none");
+
+/**
+ * Whether a scope's shape is known without reading: the document, a block's or table-edged range id, a table's
+ * anchor (no sync: the registry and the anchor's id say so).
+ * @param {import("../registry.js").Registry} registry
+ * @param {unknown} scope
+ */
+function knownShape(registry, scope) {
+  if (scope === "document") return true;
+  if (typeof scope !== "string") return false;
+  if (scope.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`)) return true;
+  if (!scope.startsWith("rangeId:")) return false;
+  const id = scope.slice(8);
+  return id.startsWith("tbl_") || registry.isParagraphs(id) || registry.edgesOf(id) !== undefined;
+}
+
+/**
+ * newParagraph with replace on a range or the selection: the text becomes a paragraph in place of the range. A
+ * range of whole paragraphs (a block's id; a range or selection whose text is all its paragraphs' text, read first)
+ * has their text replaced, so the text takes their place and no empty paragraph is left behind (Word joins the
+ * paragraphs into the last one: one paragraph). A range inside a paragraph leaves the rest of it: the text goes
+ * into a paragraph after it and the range's own text is deleted. One sync that only reads, none for a block's id.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget | { kind: "selection", range: Word.Range, paragraphs?: undefined, id?: undefined }} target
+ * @param {string} text
+ * @returns {Promise<Word.Range>}
+ */
+async function replaceWithParagraph(env, target, text) {
+  if (target.paragraphs) return rewriteBlock(env, target, text);
+  const read = queueWholeRead(target.range, target.range.paragraphs);
+  await env.sync();
+  const replaced = read();
+  if (replaced.whole) {
+    // A range ending with its last paragraph's mark would take that mark (and the paragraph after it) along.
+    return (replaced.text.endsWith("\r") ? wholeParagraphs(target.range, false) : target.range).insertText(text, "Replace");
+  }
+  const inserted = target.range.insertParagraph(text, "After").getRange("Content");
+  target.range.delete();
+  return inserted;
+}
+
+/**
+ * Rewrite a block's paragraphs (a readDocument block's or an insertMarkdown result's id, widened to its whole
+ * paragraphs) with text, and leave the id on everything written: the edit goes through an untracked stand-in of
+ * the id's range, and Word leaves the tracked range on one paragraph of a multi-paragraph text, so the next
+ * replace through the id would leave the others. Queues only.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} text
+ * @returns {Word.Range}
+ */
+function rewriteBlock(env, target, text) {
+  const inserted = target.range.insertText(text, "Replace");
+  if (target.id) env.registry.retarget(target.id, inserted, { paragraphs: true });
+  return inserted;
+}
 
 /**
  * Whether `location` on the range is at a table: its start side (start/before) when it starts with one, its end
@@ -116,7 +185,8 @@ function insertAtTable(env, target, text, location, newParagraph) {
  */
 export function replaceText(env, target, text, field) {
   if (target.edges) return replaceBlocks(env, /** @type {import("../registry.js").RangeTarget} */ (target), text, field);
-  if (text !== "" || !target.paragraphs) return target.range.insertText(text, "Replace");
+  if (!target.paragraphs) return target.range.insertText(text, "Replace");
+  if (text !== "") return rewriteBlock(env, /** @type {import("../registry.js").RangeTarget} */ (target), text);
   const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
   whole.delete();
   env.note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
@@ -193,7 +263,8 @@ function breakAtTable(target, type, location) {
 
 /**
  * insertBreak {type, scope, location}: Body takes Start/End, a range Before/After (officejs-word.md §2), so
- * start/before are Before and end/after are After on a range. At a range's table (a table id, table.create's
+ * start/before are Before and end/after are After on a range; before/after an anchor outside its content control
+ * ({@link besideRange}), start/end inside it. At a range's table (a table id, table.create's
  * rangeId): before the table in a paragraph of its own, after it at the start of the next paragraph, never in a
  * cell. Nothing to read: the closing sync does it.
  * @param {HandlerEnv} env
@@ -204,7 +275,7 @@ export async function insertBreak({ context, registry, args }) {
   const target = resolveScope(context, registry, args.scope ?? "selection");
   if (target.kind === "document") target.body.insertBreak(BREAK_TYPES[type], bodyBlockLocation(location));
   else if (target.kind === "range" && atTable(target, location)) breakAtTable(target, BREAK_TYPES[type], location);
-  else target.range.insertBreak(BREAK_TYPES[type], rangeBlockLocation(location));
+  else (location === "before" || location === "after" ? besideRange(target, location) : target.range).insertBreak(BREAK_TYPES[type], rangeBlockLocation(location));
   return { type, location };
 }
 insertBreak.firstSync = /** @type {const} */ ("none");

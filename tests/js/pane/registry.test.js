@@ -128,6 +128,29 @@ test("a removal queued by an op refuses the id at once; a rollback after it take
   assert.throws(() => registry.range(id, "x"), (e) => e.code === "E_NOT_FOUND" && /is gone: removed$/.test(e.message));
 });
 
+test("retarget: the id answers its new range; a rollback of the op gives the old one back", async () => {
+  const { sim, anchor } = sharedContext("alpha beta gamma");
+  const registry = createRegistry({ limit: 10, salt: "test" });
+  registry.beginOp();
+  const id = await sim.Word.run(anchor, async (ctx) => registry.add("rng", ctx.document.body.search("alpha").getFirst()));
+  registry.beginOp();
+  await sim.Word.run(anchor, async (ctx) => {
+    const gamma = ctx.document.body.search("gamma").getFirst();
+    registry.retarget(id, gamma);
+    assert.equal(registry.add("rng", gamma), id, "the new range is the id's");
+  });
+  registry.rollbackOp();
+  await sim.Word.run(anchor, async (ctx) => { registry.range(id, "x").insertText("!", "End"); await ctx.sync(); });
+  assert.equal(sim.text(), "alpha! beta gamma");
+
+  registry.beginOp();
+  await sim.Word.run(anchor, async (ctx) => registry.retarget(id, ctx.document.body.search("beta").getFirst()));
+  registry.beginOp(); // the op is over: the old range is released
+  await sim.Word.run(anchor, async (ctx) => { registry.range(id, "x").insertText("?", "End"); await ctx.sync(); });
+  assert.equal(sim.text(), "alpha! beta? gamma");
+  assert.equal(sim.liveAnchors, 2, "the shared anchor's body and the id's one range");
+});
+
 test("addAll tracks at most `cap` objects and leaves the rest without ids", async () => {
   const { sim, anchor } = sharedContext("a a a a a");
   const registry = createRegistry({ limit: 10, salt: "test" });
