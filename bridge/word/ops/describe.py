@@ -15,7 +15,7 @@ Common: scope = "selection"|"document"|"rangeId:<id>" (ids come back from earlie
 Ops (args; = default):
 - insertText: text*, scope="selection", location="replace", newParagraph=false, keepFormatting=true -> {rangeId,length}
 - getSelection: {} -> {text,rangeId}
-- search: query* (1-255 chars; Word wildcards with useRegex), scope="document", matchCase, matchWholeWord, matchPrefix, matchSuffix, useRegex (all false), maxResults=100, trackResults=100 (hits that get a rangeId) -> {results:[{rangeId,text}]}
+- search: query* (1-255 chars; "\\n" = paragraph break, "\\v" = line break, hits may span paragraphs; Word wildcards with useRegex), scope="document", matchCase, matchWholeWord, matchPrefix, matchSuffix, useRegex (all false), maxResults=100, trackResults=100 (hits that get a rangeId) -> {results:[{rangeId,text}]}
 - replace: replaceWith*, target="searchQuery"(when query given)|"document"|"selection"|"rangeId:<id>", query (required for searchQuery), scope="document" (where to search), mode="replaceAll"|"replaceFirst", same match flags as search -> {replaced}. A non-search target is replaced whole.
 - insertPicture: source*="url"|"base64", data* (http(s) URL or base64), scope="selection", location="replace", width, height (pt), lockAspectRatio=true, altText, wrapType="inline" -> {rangeId,width,height}
 - table.create: rows*, cols* (cols<=63; both default to data's size), data (string[][] or records [{"name":"Ada","age":36}]: a header row from the keys), header=false, scope="selection", location="end" -> {tableId,rangeId}
