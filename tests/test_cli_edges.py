@@ -176,8 +176,7 @@ def test_stdio_forwarding_survives_the_bridge_restarting(certs_dir, tmp_path):
                 pane = await FakePane(first, title="First.docx").connect()
                 envelopes.append(await edit())
                 await pane.close()
-                await asyncio.to_thread(first.stop)
-                envelopes.append(await edit())  # nothing on the port now
+                await asyncio.to_thread(first.stop)  # no call until it is back: one would serve the port itself
                 second = ServerThread(BridgeConfig(port=port, certs_dir=certs_dir)).start()
                 servers.append(second)
                 pane = await FakePane(second, title="Second.docx").connect()
@@ -186,12 +185,11 @@ def test_stdio_forwarding_survives_the_bridge_restarting(certs_dir, tmp_path):
         return envelopes
 
     try:
-        before, gone, after = asyncio.run(scenario())
+        before, after = asyncio.run(scenario())
     finally:
         for server in servers:
             server.stop()
     assert before["ok"] and before["document"]["title"] == "First.docx"
-    assert gone["code"] == "E_NOT_FOUND" and "no Word Bridge answers" in gone["diagnostics"][0]["msg"]
     assert after["ok"] and after["document"]["title"] == "Second.docx", after
     assert "Traceback" not in (tmp_path / "stderr.txt").read_text()
 

@@ -2,8 +2,9 @@
 
 If a bridge already serves the port, this process forwards to it, so several
 MCP clients share the documents open there. Otherwise it serves the pane
-itself, on the same event loop as the stdio session. Nothing but protocol
-goes to stdout.
+itself, on the same event loop as the stdio session; a forwarder also does
+when the bridge it forwarded to goes away (stdio_takeover). Nothing but
+protocol goes to stdout.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from mcp_types import JSONRPCMessage, JSONRPCRequest
 
 from bridge.config import BridgeConfig
 from bridge.server.mcp_tools import QUALIFIED_EDIT_TASK, build_mcp_server
+from bridge.server.stdio_takeover import OwnBridge, take_over_when_gone, wait_for_bridge
 from bridge.tools import file_tool
 from bridge.word.pass_through import PassThrough
 from bridge.setup.probe import bridge_is_running
@@ -46,46 +48,39 @@ async def run_stdio(config: BridgeConfig) -> None:
         log.info("a bridge already serves port %s: forwarding to it", config.port)
         await _forward(config)
         return
-    from bridge.server.runner import ADDRESS_IN_USE, bind, port_problem, prepare
+    from bridge.server.runner import ADDRESS_IN_USE, bind, port_problem
 
     try:
         sock = bind(config.host, config.port)
     except OSError as exc:
         # Two clients starting at once race for the port: the loser forwards to the winner.
-        if exc.errno in ADDRESS_IN_USE and await _wait_for_bridge(config, seconds=10):
+        if exc.errno in ADDRESS_IN_USE and await wait_for_bridge(config, seconds=10):
             log.info("another bridge took port %s first: forwarding to it", config.port)
             await _forward(config)
             return
         log.error("%s", port_problem(config, exc))
         raise SystemExit(1) from exc
-    server = prepare(config, sock)
+    own = OwnBridge(config)
+    server = own.serve(sock)
     log.info("serving the task pane at %s/taskpane.html", server.bridge.config.public_url)
-    web = asyncio.create_task(server.serve())
     try:
         await serve_stdio(server.bridge.mcp)
     finally:
-        server.stop()
-        await asyncio.wait_for(web, 10)
-
-
-async def _wait_for_bridge(config: BridgeConfig, seconds: float) -> bool:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while asyncio.get_running_loop().time() < deadline:
-        if await asyncio.to_thread(bridge_is_running, config):
-            return True
-        await asyncio.sleep(0.25)
-    return False
+        await own.aclose()
 
 
 async def _forward(config: BridgeConfig) -> None:
+    own = OwnBridge(config)  # serves the port once the bridge there is gone
     remote = RemoteEditService(config)
+    take_over_when_gone(remote.http, own)
     lane = PassThrough(config, remote.http, tools=frozenset({"editTask", QUALIFIED_EDIT_TASK, "listDocuments"}))
     try:
         await remote.start()
         await serve_stdio(build_mcp_server(remote), lane)
     finally:
-        await remote.aclose()
+        await remote.aclose()  # before our bridge stops: closing the session may talk to it
         await file_tool.aclose()
+        await own.aclose()
 
 
 class _PipeLines:
