@@ -27,7 +27,7 @@ from mcp_types import JSONRPCMessage, JSONRPCRequest
 
 from bridge.config import BridgeConfig
 from bridge.server.mcp_tools import QUALIFIED_EDIT_TASK, build_mcp_server
-from bridge.server.stdio_takeover import OwnBridge, take_over_when_gone, wait_for_bridge
+from bridge.server.stdio_takeover import OwnBridge, TakeOverWhenGone, wait_for_bridge
 from bridge.tools import file_tool
 from bridge.word.pass_through import PassThrough
 from bridge.setup.probe import bridge_is_running
@@ -71,8 +71,7 @@ async def run_stdio(config: BridgeConfig) -> None:
 
 async def _forward(config: BridgeConfig) -> None:
     own = OwnBridge(config)  # serves the port once the bridge there is gone
-    remote = RemoteEditService(config)
-    take_over_when_gone(remote.http, own)
+    remote = RemoteEditService(config, wrap_transport=lambda inner: TakeOverWhenGone(inner, own))
     lane = PassThrough(config, remote.http, tools=frozenset({"editTask", QUALIFIED_EDIT_TASK, "listDocuments"}))
     try:
         await remote.start()

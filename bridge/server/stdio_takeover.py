@@ -106,7 +106,7 @@ class TakeOverWhenGone(httpx2.AsyncBaseTransport):
     """The forwarder's HTTP to the port: a call that found no bridge there makes this process serve it, then goes
     again, to this process's own bridge (or to the forwarder that won the port first).
 
-    Wraps the transport of `RemoteEditService.http`, which refuses connections as JSON-RPC error bodies; every
+    Wraps the transport of `RemoteEditService.http` (its `wrap_transport`), which refuses connections as JSON-RPC error bodies; every
     forwarded call, the pass-through's and the SDK route's, goes through it. Only a POST (a call or its session's
     set-up) takes over: closing the session, at exit, must not.
     """
@@ -136,8 +136,3 @@ class TakeOverWhenGone(httpx2.AsyncBaseTransport):
 
     async def aclose(self) -> None:
         await self.inner.aclose()
-
-
-def take_over_when_gone(http: httpx2.AsyncClient, own: OwnBridge) -> None:
-    """Route `http`'s requests through TakeOverWhenGone (the client is RemoteEditService's: it makes its own)."""
-    http._transport = TakeOverWhenGone(http._transport, own)

@@ -11,7 +11,7 @@ import contextlib
 import json
 import logging
 import ssl
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import anyio
@@ -163,9 +163,14 @@ def unexpected_failure(config: BridgeConfig, exc: BaseException, task_id: str = 
     return BridgeError(Code.RUNTIME.value, disconnected_message(config, detail, task_id))
 
 
-def bridge_http_client(config: BridgeConfig) -> httpx2.AsyncClient:
-    """HTTP to the bridge on the port, with its token; refusals come back as JSON-RPC error bodies."""
-    return httpx2.AsyncClient(transport=_BridgeTransport(config), headers=_headers(config),
+TransportWrapper = Callable[[httpx2.AsyncBaseTransport], httpx2.AsyncBaseTransport]
+
+
+def bridge_http_client(config: BridgeConfig, wrap: TransportWrapper | None = None) -> httpx2.AsyncClient:
+    """HTTP to the bridge on the port, with its token; refusals come back as JSON-RPC error bodies. `wrap` puts
+    a transport of the caller's around that one (a forwarding stdio's: it serves the port once nothing does)."""
+    transport: httpx2.AsyncBaseTransport = _BridgeTransport(config)
+    return httpx2.AsyncClient(transport=wrap(transport) if wrap else transport, headers=_headers(config),
                               timeout=httpx2.Timeout(30.0, read=300.0))
 
 
@@ -246,9 +251,9 @@ class RemoteEditService:
     HTTP connection under it, which the stdio pass-through shares.
     """
 
-    def __init__(self, config: BridgeConfig) -> None:
+    def __init__(self, config: BridgeConfig, wrap_transport: TransportWrapper | None = None) -> None:
         self.config = config
-        self.http = bridge_http_client(config)
+        self.http = bridge_http_client(config, wrap_transport)
         self._link: _Link | None = None
         self._opening = asyncio.Lock()
         self._warned = False
