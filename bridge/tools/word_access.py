@@ -67,7 +67,9 @@ async def read_pages(word: WordAccess, *, document: str | None = None, fmt: str 
                      served_by: DocumentRead | None = None) -> AsyncIterator[dict[str, Any]]:
     """Yield each page's `data` of readDocument from block `offset` until the end of the document.
 
-    `served_by`, when given, records which document answered.
+    Every page comes from the document that answered the first: the following pages ask for it by id, so a
+    document that becomes the active one (or takes the same title) meanwhile cannot answer them. `served_by`,
+    when given, records that document.
     """
     start: int | None = offset
     while start is not None:
@@ -76,8 +78,11 @@ async def read_pages(word: WordAccess, *, document: str | None = None, fmt: str 
         if not result.get("ok"):
             raise DocumentReadError(failure_reason(result))
         data = result.get("data") or {}
+        answered = document_of(result)
+        if answered is not None:
+            document = answered["id"]
         if served_by is not None:
-            served_by.document = served_by.document or document_of(result)
+            served_by.document = served_by.document or answered
         yield data
         following = data.get("nextOffset")
         start = following if isinstance(following, int) and following > start else None

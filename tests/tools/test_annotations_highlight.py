@@ -16,8 +16,8 @@ import anyio
 import pytest
 from mcp import Client
 
-from bridge.tools.annotations import database as database_module
-from bridge.tools.annotations.database import close_all
+from bridge.tools.annotations.document import block_text
+from tests.tools.old_sessions import old_document_session
 from tests.tools.paged_document import PagedDocument
 from tests.tools.test_annotations import FEE, WORD_BLOCKS, data_dir, ok, server
 
@@ -171,15 +171,10 @@ async def test_concurrent_repeats_make_one_comment() -> None:
     assert sorted(a.get("unchanged", False) for a in answers) == [False, True, True, True]
 
 
-async def test_a_session_from_before_highlights_were_remembered_is_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_session_from_before_highlights_were_remembered_is_migrated() -> None:
     """A schema 1 database (no highlights table) opens migrated, and its sessions' highlights are idempotent."""
     document = CommentedDocument(WORD_BLOCKS)
-    with monkeypatch.context() as old:
-        old.setattr(database_module, "MIGRATIONS", database_module.MIGRATIONS[:1])
-        old.setattr(database_module, "SCHEMA_VERSION", 1)
-        async with Client(server(document)) as client:
-            session = (await ok(client, "start_session", {"fromDocument": True}))["sessionId"]
-        close_all()
+    session = old_document_session([block_text(b) for b in WORD_BLOCKS], schema=1)
     # the comment an earlier Word Bridge made, which it did not remember
     document.live["old"] = {"rangeId": "rng_1", "text": "Chunk 1: Fee Schedule", "resolved": False, "replies": 0}
     async with Client(server(document)) as client:

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from bridge.tools.word_access import (DocumentReadError, WordAccess, failure_reason, read_blocks, read_op,
-                                      read_pages)
+from bridge.tools.word_access import (DocumentReadError, WordAccess, failure_reason, read_blocks, read_document,
+                                      read_op, read_pages)
 
 def block_text(block: dict[str, Any]) -> str:
     """A paragraph's text; a table's text, or its cells row by row (tab between cells) when it has none."""
@@ -74,9 +74,12 @@ def chunk_blocks(blocks: list[dict[str, Any]], split: str) -> list[tuple[str, in
     return chunks
 
 
-async def document_chunks(word: WordAccess, document: str | None, split: str) -> list[tuple[str, int, str]]:
-    """The open document's chunks; DocumentReadError when it cannot be read."""
-    return chunk_blocks(await read_blocks(word, document=document), split)
+async def document_chunks(word: WordAccess, document: str | None,
+                          split: str) -> tuple[list[tuple[str, int, str]], dict[str, Any] | None]:
+    """The open document's chunks and the document that answered (`{"id", "title"}`, None where the edit
+    service does not say); DocumentReadError when it cannot be read."""
+    read = await read_document(word, document=document)
+    return chunk_blocks(read.blocks, split), read.document
 
 
 # ---- highlight: a comment on the chunk's own text ------------------------------------------------------------
@@ -87,7 +90,8 @@ class ChunkPlace:
 
     chunk_id: str
     document: str | None
-    """The document the session was started from (as `start_session` was given it; None: the active one)."""
+    """The document every edit of the highlight goes to: the session's document, by its id (None: the active
+    one, for a session that does not record it; see session_document.locate)."""
     position: int
     text: str
 

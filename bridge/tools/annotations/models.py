@@ -89,7 +89,8 @@ class StartSessionIn(BaseModel):
         "Beyond the seed: take the chunks from the Word document open in Word Bridge instead of `config` "
         "(chunk ids are the block positions)"))
     document: str | None = Field(None, max_length=300, description=(
-        "With fromDocument: document id or title (see listDocuments); default the most recently active"))
+        "With fromDocument: document id or title (see listDocuments); default the most recently active. The "
+        "session remembers the document that answered: highlights go to it"))
     split: enum_of(("paragraph", "heading")) = Field("paragraph", description=(  # type: ignore[valid-type]
         "With fromDocument: one chunk per paragraph (or table), or one per heading section"))
 
@@ -131,8 +132,9 @@ class AnnotateChunksEnvelope(BaseModel):
 
 UPDATABLE: Final = ("categories", "labels", "subtypes", "keywords", "tags", "notes", "summary")
 HIGHLIGHT_DESCRIPTION: Final = (
-    "Beyond the seed: also mark the chunk in the Word document with a comment carrying its labels "
-    "(sessions started with fromDocument: true; the answer's `highlight` says whether the comment was made)")
+    "Beyond the seed: also mark the chunk with a comment carrying its labels in the Word document the session "
+    "was read from (sessions started with fromDocument: true), whichever document is active; the answer's "
+    "`highlight` names that document and says whether the comment was made")
 
 
 class AnnotationItem(AnnotationFields):

@@ -13,6 +13,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final
@@ -20,10 +21,23 @@ from typing import Any, Final
 from bridge.tools.annotations.database import Database
 from bridge.tools.annotations.errors import AnnotationError, chunk_not_found, session_not_found
 from bridge.tools.annotations.models import UPDATABLE, AnnotationFields
+from bridge.tools.annotations.session_document import SessionDocument
 from bridge.tools.annotations.taxonomy import RELATION_TYPES
 
 CHUNK_COLUMNS: Final = "chunk_id, position, categories, labels, subtypes, keywords, tags, notes, summary"
 JSON_FIELDS: Final = ("categories", "labels", "subtypes", "keywords", "tags")
+
+DOCUMENT_SOURCE: Final = "document:"
+"""A session's source from the Word document: this, then start_session's `document` argument (maybe empty)."""
+
+
+@dataclass(frozen=True)
+class ChunkLocation:
+    position: int
+    text: str
+    document: SessionDocument | None
+    """The Word document the session was read from; None for a session from config."""
+
 
 Relations = dict[str, dict[str, list[str]]]
 """source chunk id → relation type → target chunk ids, in the order they were added."""
@@ -47,7 +61,7 @@ def _require_session(conn: sqlite3.Connection, session_id: str) -> None:
 def _chunk_not_found(conn: sqlite3.Connection, session_id: str, missing: list[str]) -> AnnotationError:
     """ChunkNotFound; for a session from the document (ids are block positions no one chose) with the ids to use."""
     source = conn.execute("SELECT source FROM sessions WHERE id = ?", (session_id,)).fetchone()
-    if source is None or not str(source[0]).startswith("document:"):
+    if source is None or not str(source[0]).startswith(DOCUMENT_SOURCE):
         return chunk_not_found(session_id, missing)
     rows = conn.execute("SELECT chunk_id, position FROM chunks WHERE session_id = ? ORDER BY position, ordinal",
                         (session_id,)).fetchall()
@@ -112,12 +126,15 @@ class AnnotationStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def create_session(self, chunks: Iterable[tuple[str, int, str]], source: str) -> tuple[str, int]:
-        """A new session holding `chunks` (id, position, text), all pending; returns (session id, chunk count)."""
+    def create_session(self, chunks: Iterable[tuple[str, int, str]], source: str,
+                       document: SessionDocument | None = None) -> tuple[str, int]:
+        """A new session holding `chunks` (id, position, text), all pending, read from `document` when it came
+        from the Word document; returns (session id, chunk count)."""
         session_id = str(uuid.uuid4())
+        found = document or SessionDocument(None)
         with self.db.write() as conn:
-            conn.execute("INSERT INTO sessions (id, created_at, source) VALUES (?, ?, ?)",
-                         (session_id, _now(), source))
+            conn.execute("INSERT INTO sessions (id, created_at, source, document_id, document_title, document_url) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", (session_id, _now(), source, found.id, found.title, found.url))
             conn.executemany(
                 "INSERT INTO chunks (session_id, chunk_id, ordinal, position, text) VALUES (?, ?, ?, ?, ?)",
                 ((session_id, cid, n, pos, text) for n, (cid, pos, text) in enumerate(chunks)))
@@ -172,13 +189,20 @@ class AnnotationStore:
                 "VALUES (?, ?, ?, ?)", (session_id, source, target, relation_type))
             return cursor.rowcount == 1
 
-    def chunk_location(self, session_id: str, chunk_id: str) -> tuple[str, int, str] | None:
-        """(the session's source, the chunk's position, its text): where a chunk lives, to mark it in the document."""
+    def chunk_location(self, session_id: str, chunk_id: str) -> ChunkLocation | None:
+        """Where a chunk lives, to mark it in the document."""
         with self.db.read() as conn:
             row = conn.execute(
-                "SELECT s.source, c.position, c.text FROM chunks c JOIN sessions s ON s.id = c.session_id "
+                "SELECT s.source, c.position, c.text, s.document_id, s.document_title, s.document_url "
+                "FROM chunks c JOIN sessions s ON s.id = c.session_id "
                 "WHERE c.session_id = ? AND c.chunk_id = ?", (session_id, chunk_id)).fetchone()
-        return (str(row[0]), int(row[1]), str(row[2])) if row else None
+        if row is None:
+            return None
+        source, position, text, doc_id, title, url = row
+        document = None
+        if str(source).startswith(DOCUMENT_SOURCE):
+            document = SessionDocument(doc_id, title, url, str(source)[len(DOCUMENT_SOURCE):] or None)
+        return ChunkLocation(int(position), str(text), document)
 
     def comment_of(self, session_id: str, chunk_id: str) -> tuple[str, str] | None:
         """(comment id, text) of the Word comment the chunk was highlighted with last, if any."""

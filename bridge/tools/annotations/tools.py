@@ -12,34 +12,32 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import warnings
-import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
-import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ValidationError
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
-from bridge.tools.annotations.database import DatabaseRefused, StorageFailed, check_data_dir, database
-from bridge.tools.annotations.document import (ChunkComment, ChunkPlace, comment_text, document_chunks,
-                                               highlight_chunk)
+from bridge.tools.annotations.database import check_data_dir
+from bridge.tools.annotations.document import document_chunks
 from bridge.tools.annotations.errors import AnnotationError, ErrorType
+from bridge.tools.annotations.highlight import highlight_annotated
 from bridge.tools.annotations.models import (AddRelationIn, AnnotateChunksEnvelope, AnnotationFields, SessionIn,
                                              StartSessionIn, annotation_models, custom_issue, seed_schema, zod_issues)
 from bridge.tools.annotations.rules import taxonomy_issues
-from bridge.tools.annotations.store import AnnotationStore
+from bridge.tools.annotations.session_document import identify
+from bridge.tools.annotations.storage_calls import in_thread, store
+from bridge.tools.annotations.store import DOCUMENT_SOURCE
 from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, Taxonomy, TaxonomyError, load_taxonomy
 from bridge.tools.annotations.unknown_arguments import pass_unknown_arguments
 from bridge.tools.arguments import RawText, list_schema
 from bridge.tools.word_access import DocumentReadError, WordAccess
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 
 class _Unset:
@@ -59,8 +57,9 @@ DESCRIPTIONS: Final = {
     "start_session": "Initialize a new annotation session with a config file. Pass `config.chunks` (chunk_id, "
                      "position, text), or `fromDocument: true` to chunk the Word document open in Word Bridge "
                      "(per paragraph, or per heading section with `split: \"heading\"`). Returns the sessionId; "
-                     "from the document also `chunkIds`: a chunk's id is the position of its first block in the "
-                     "document (\"0\", \"2\", \"4\", …), not a count.",
+                     "from the document also `document` (its id and title: highlights go to it) and `chunkIds`: "
+                     "a chunk's id is the position of its first block in the document (\"0\", \"2\", \"4\", …), "
+                     "not a count.",
     "annotate_chunk": "Annotate a single chunk with categories, subtypes, and metadata. Labels must be the labels "
                       "of the chunk's categories; subtypes map a category to one of its subtypes. " + MERGE_RULE,
     "annotate_chunks": "Annotate multiple chunks in a single call (partial success semantics): each item "
@@ -85,30 +84,6 @@ async def _answer(work: Awaitable[Any]) -> CallToolResult:
         return _text(await work)
     except AnnotationError as exc:
         return _text(exc.payload(), error=True)
-
-
-async def _in_thread(fn: Callable[[], T]) -> T:
-    """Run blocking storage work off the event loop; storage failures become the StorageError object."""
-    def run() -> T:
-        try:
-            return fn()
-        except DatabaseRefused as exc:
-            raise AnnotationError("StorageError", str(exc)) from None
-        except StorageFailed as exc:  # names the file, the SQLite failure and what to do
-            log.warning("%s", exc)
-            raise AnnotationError("StorageError", str(exc)) from None
-        except sqlite3.Error as exc:
-            log.exception("annotation database failed")
-            raise AnnotationError("StorageError", f"The annotation database failed: {exc}") from None
-        except OSError as exc:  # the file system refused (a file where a folder should be, permissions…)
-            message = f"The annotation storage failed: {exc.filename or ''}: {exc.strerror or exc}"
-            log.warning("%s", message)
-            raise AnnotationError("StorageError", message) from None
-    return await anyio.to_thread.run_sync(run)
-
-
-def _store() -> AnnotationStore:
-    return AnnotationStore(database())
 
 
 def _taxonomy() -> Taxonomy:
@@ -183,13 +158,13 @@ def _duplicates(chunks: list[tuple[str, int, str]], where: Sequence[str | int]) 
 
 async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any]:
     parsed: StartSessionIn = _validate(StartSessionIn, args, "InvalidConfig", "Config validation failed")
-    await _in_thread(_taxonomy)  # validated at the start of every session: a broken taxonomy.json stops here
+    await in_thread(_taxonomy)  # validated at the start of every session: a broken taxonomy.json stops here
     if parsed.fromDocument and parsed.config is not None:
         raise AnnotationError("InvalidConfig", "Config validation failed", [custom_issue(
             ["fromDocument"], "Pass either config or fromDocument: true, not both")])
     if parsed.fromDocument:
         try:
-            chunks = await document_chunks(word, parsed.document, parsed.split)
+            chunks, answered = await document_chunks(word, parsed.document, parsed.split)
         except DocumentReadError as exc:
             raise AnnotationError("InvalidConfig", f"Could not read the Word document: {exc}", [custom_issue(
                 ["fromDocument"], "Open the document in Word with the Word Bridge task pane connected, or pass "
@@ -197,10 +172,11 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
         if not chunks:
             raise AnnotationError("InvalidConfig", "The Word document has no text to annotate", [custom_issue(
                 ["fromDocument"], "The document has no non-empty paragraph or table")])
-        source, where = f"document:{parsed.document or ''}", ["chunks"]
+        source, where = f"{DOCUMENT_SOURCE}{parsed.document or ''}", ["chunks"]
+        document = await identify(word, answered, parsed.document)
     elif parsed.config is not None:
         chunks = [(c.chunk_id, c.position, c.text) for c in parsed.config.chunks]
-        source, where = "config", ["config", "chunks"]
+        source, where, document = "config", ["config", "chunks"], None
     else:
         missing = ({"code": "invalid_type", "expected": "object", "received": "null", "path": ["config"],
                     "message": "Expected object, received null"} if "config" in args else
@@ -209,8 +185,10 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
     duplicates = _duplicates(chunks, where)
     if duplicates:
         raise AnnotationError("DuplicateChunk", f"Config has {len(duplicates)} duplicate chunk_id(s)", duplicates)
-    session_id, count = await _in_thread(lambda: _store().create_session(chunks, source))
+    session_id, count = await in_thread(lambda: store().create_session(chunks, source, document))
     made: dict[str, Any] = {"sessionId": session_id, "chunkCount": count, "message": "Session created successfully"}
+    if document is not None and document.id is not None:  # beyond the seed: where highlights will go
+        made["document"] = document.ref()
     if parsed.fromDocument:  # beyond the seed: the ids no one chose (block positions), to annotate by
         made["chunkIds"] = [chunk_id for chunk_id, _, _ in chunks[:LISTED_CHUNK_IDS]]
         if count > LISTED_CHUNK_IDS:
@@ -220,50 +198,29 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
 
 
 async def annotate_chunk(args: dict[str, Any], word: WordAccess | None = None) -> dict[str, Any]:
-    taxonomy = await _in_thread(_taxonomy)
+    taxonomy = await in_thread(_taxonomy)
     single, _, _ = annotation_models(taxonomy)
     parsed = _validate(single, args, "InvalidAnnotation", "Annotation validation failed")
     location = None
     if parsed.highlight:
-        location = await _in_thread(lambda: _store().chunk_location(parsed.sessionId, parsed.chunkId))
-        if location is not None and not location[0].startswith("document:"):
+        location = await in_thread(lambda: store().chunk_location(parsed.sessionId, parsed.chunkId))
+        if location is not None and location.document is None:
             raise AnnotationError("InvalidAnnotation", "highlight marks the chunk in the Word document, so the session "
                                   "must have been started with fromDocument: true; nothing was saved", [custom_issue(
                                       ["highlight"], "Annotate without highlight: true")])
     item = AnnotationFields.model_validate(parsed.model_dump(include=set(AnnotationFields.model_fields)))
-    (outcome,) = await _in_thread(lambda: _store().annotate(parsed.sessionId, [item],
+    (outcome,) = await in_thread(lambda: store().annotate(parsed.sessionId, [item],
                                                             partial(taxonomy_issues, taxonomy=taxonomy)))
     if isinstance(outcome, AnnotationError):
         raise outcome
     if location is not None and word is not None:
-        source, position, text = location
-        place = ChunkPlace(parsed.chunkId, source[len("document:"):] or None, position, text)
-        outcome = {**outcome, "highlight": await _highlight(word, parsed.sessionId, place, outcome)}
+        outcome = {**outcome, "highlight": await highlight_annotated(word, parsed.sessionId, parsed.chunkId,
+                                                                     location, outcome)}
     return outcome
 
 
-_highlighting: weakref.WeakValueDictionary[tuple[str, str], anyio.Lock] = weakref.WeakValueDictionary()
-
-
-async def _highlight(word: WordAccess, session_id: str, place: ChunkPlace, chunk: dict[str, Any]) -> dict[str, Any]:
-    """Mark the chunk in Word and remember its comment, one call per chunk at a time (two concurrent repeats
-    would otherwise both find no comment and both add one)."""
-    lock = _highlighting.setdefault((session_id, place.chunk_id), anyio.Lock())
-    async with lock:
-        found = await _in_thread(lambda: _store().comment_of(session_id, place.chunk_id))
-        marked = await highlight_chunk(word, place, chunk, ChunkComment(*found) if found else None)
-        text = comment_text(chunk)  # what Word Bridge wrote: a repeat tells the person's edits from it
-        if marked["ok"] and isinstance(marked.get("commentId"), str) and found != (marked["commentId"], text):
-            try:
-                await _in_thread(lambda: _store().record_comment(session_id, place.chunk_id, marked["commentId"],
-                                                                 text))
-            except AnnotationError as exc:  # the comment is made: say why a repeat may not recognise it
-                marked["warning"] = f"the comment's id could not be saved ({exc.message})"
-    return marked
-
-
 async def annotate_chunks(args: dict[str, Any]) -> dict[str, Any]:
-    taxonomy = await _in_thread(_taxonomy)
+    taxonomy = await in_thread(_taxonomy)
     envelope: AnnotateChunksEnvelope = _validate(AnnotateChunksEnvelope, args, "InvalidAnnotation",
                                                  "Annotation validation failed")
     _, item_model, _ = annotation_models(taxonomy)
@@ -275,7 +232,7 @@ async def annotate_chunks(args: dict[str, Any]) -> dict[str, Any]:
         except _Invalid as exc:
             error = AnnotationError("InvalidAnnotation", "Annotation validation failed", exc.issues)
             results[n] = {"chunkId": raw.get("chunkId"), "success": False, "error": error.payload()}
-    outcomes = await _in_thread(lambda: _store().annotate(
+    outcomes = await in_thread(lambda: store().annotate(
         envelope.sessionId, [item for _, item in valid], partial(taxonomy_issues, taxonomy=taxonomy)))
     for (n, item), outcome in zip(valid, outcomes, strict=True):
         results[n] = ({"chunkId": item.chunkId, "success": False, "error": outcome.payload()}
@@ -290,7 +247,7 @@ async def add_relation(args: dict[str, Any]) -> dict[str, Any]:
     if parsed.sourceChunkId == parsed.targetChunkId:
         raise AnnotationError("InvalidRelation", "A chunk cannot be related to itself", [custom_issue(
             ["targetChunkId"], "targetChunkId must differ from sourceChunkId")])
-    added = await _in_thread(lambda: _store().add_relation(parsed.sessionId, parsed.sourceChunkId,
+    added = await in_thread(lambda: store().add_relation(parsed.sessionId, parsed.sourceChunkId,
                                                            parsed.targetChunkId, parsed.relationType))
     return {"message": "Relation added" if added else "Relation already exists",
             "sourceChunkId": parsed.sourceChunkId, "targetChunkId": parsed.targetChunkId,
@@ -322,12 +279,12 @@ def _checked_issues(model: type[BaseModel], args: dict[str, Any]) -> list[dict[s
 
 async def get_progress(args: dict[str, Any]) -> dict[str, Any]:
     session_id = _session(args)
-    return await _in_thread(lambda: _store().progress(session_id))
+    return await in_thread(lambda: store().progress(session_id))
 
 
 async def export_annotations(args: dict[str, Any]) -> str:
     session_id = _session(args)
-    return await _in_thread(lambda: _store().export_text(session_id))
+    return await in_thread(lambda: store().export_text(session_id))
 
 
 def _listed_taxonomy() -> Taxonomy:
