@@ -1,6 +1,7 @@
 // The content-control model: doc.contentControls (created on first use), each {id, tag, title, ..., anchor}.
 // The anchor is "sticky" (anchors.js shiftInsert): text inserted at its edges goes inside, as text written
-// into a control's content does in Word.
+// into a control's content does in Word, but not text put at its Before/After points (ContentControl.getRange),
+// nor a paragraph or table put before or after its paragraphs.
 import { spanText } from "./model.js";
 
 /** The document's content controls, in document order (outer before inner). */

@@ -63,9 +63,20 @@ function inlinePoint(doc, kind, ref, loc) {
 
 /**
  * Insert inline parts (paragraph pieces) at kind/ref/loc. A Range target grows to cover what
- * Start/End/Replace inserted. Returns the span of the new content.
+ * Start/End/Replace inserted. A Range that is a content control's point before its start tag or after its end
+ * tag (ContentControl.getRange "Before"/"After": `ref.outside`) puts them outside the control. Returns the span
+ * of the new content.
  */
 export function insertInline(doc, kind, ref, loc, parts) {
+  doc.outsideOf = kind === "Range" ? ref.outside : undefined;
+  try {
+    return insertInlineAt(doc, kind, ref, loc, parts);
+  } finally {
+    doc.outsideOf = undefined;
+  }
+}
+
+function insertInlineAt(doc, kind, ref, loc, parts) {
   const before = kind === "Range" ? { start: ref.start, end: ref.end } : null;
   const point = inlinePoint(doc, kind, ref, loc);
   if (point.replace) deleteSpan(doc, point.replace[0], point.replace[1]);

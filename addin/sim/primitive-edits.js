@@ -75,7 +75,7 @@ export function insertBlock(doc, container, index, block) {
     layoutInsertBodyParagraph(L, container, index, block, p);
     L.version = doc.version;
   }
-  shiftInsert(doc, p, blockLength(block));
+  shiftInsert(doc, p, blockLength(block), true);
   // A paragraph added after the last one: what is new is the mark before it (the last paragraph's mark stays
   // last, as Word shows "Price¶Terms¶" with the first ¶ inserted), so rejecting it leaves no empty paragraph.
   const prev = container.blocks[index - 1];

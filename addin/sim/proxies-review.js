@@ -96,14 +96,21 @@ export class ContentControl extends ClientObject {
       bump(this._doc);
     });
   }
-  /** getRange(Whole | Content | Start | End | Before | After): the simulator has no control marks, so Whole = Content. */
+  /**
+   * getRange(Whole | Content | Start | End | Before | After): the simulator has no control marks, so Whole =
+   * Content, and Before/After are at its start/end, but outside it: what is inserted there does not join the
+   * control (Word: the points before its start tag and after its end tag).
+   */
   getRange(rangeLocation = "Whole") {
     return this._spawn("getRange", classes.Range, (loc) => {
       if (!["Whole", "Content", "Start", "End", "Before", "After"].includes(rangeLocation)) throw invalid(loc);
       const a = this._target(loc).anchor;
       const at = (p) => anchorOf(this._doc, { start: p, end: p });
-      if (rangeLocation === "Start" || rangeLocation === "Before") return at(a.start);
-      if (rangeLocation === "End" || rangeLocation === "After") return at(a.end);
+      if (rangeLocation === "Start") return at(a.start);
+      if (rangeLocation === "End") return at(a.end);
+      if (rangeLocation === "Before" || rangeLocation === "After") {
+        return Object.assign(at(rangeLocation === "Before" ? a.start : a.end), { outside: { control: a, side: rangeLocation === "Before" ? "before" : "after" } });
+      }
       return anchorOf(this._doc, a);
     });
   }
