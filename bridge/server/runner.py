@@ -7,6 +7,7 @@ import errno
 import logging
 import socket
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import uvicorn
@@ -68,6 +69,22 @@ class IdleDroppingH11Protocol(H11Protocol):
             super().shutdown()
 
 
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server, telling the bridge first when it stops (SIGTERM, Ctrl+C, `stop`).
+
+    uvicorn waits `timeout_graceful_shutdown` for requests in progress and then cancels them, which a caller sees
+    as a bare HTTP 500: the hub answers every op it holds before that (`Hub.stop`).
+    """
+
+    def __init__(self, config: uvicorn.Config, on_stop: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.on_stop = on_stop
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.on_stop()
+        await super().shutdown(sockets)
+
+
 class RunningServer:
     """A bridge served by uvicorn on an already-bound socket."""
 
@@ -78,7 +95,7 @@ class RunningServer:
         kwargs: dict[str, Any] = {}
         if certs is not None:
             kwargs = {"ssl_certfile": str(certs.cert), "ssl_keyfile": str(certs.key)}
-        self.uvicorn = uvicorn.Server(uvicorn.Config(
+        self.uvicorn = StoppingServer(uvicorn.Config(
             bridge.app, log_config=LOG_CONFIG, access_log=False, lifespan="on", timeout_graceful_shutdown=2,
             http=IdleDroppingH11Protocol, ws=PaneSocketProtocol, ws_ping_interval=None,
             # On localhost compression only costs CPU on both ends: a 2 MB insertText to the benchmark's
@@ -88,7 +105,7 @@ class RunningServer:
             # limit applied.
             ws_max_size=MAX_FRAME_BYTES,
             **kwargs,
-        ))
+        ), on_stop=bridge.hub.stop)
 
     async def serve(self) -> None:
         await self.uvicorn.serve(sockets=[self.sock])

@@ -7,8 +7,12 @@ sends it to the right pane as an `ai-cmd`, and waits for the pane's
 - a pane that reconnects with its previous session id gets the same session;
 - ops on one document run one at a time, in arrival order;
 - every op has a deadline (`E_TIMEOUT`);
-- in-flight ops fail at once when their pane disconnects (`E_RUNTIME`);
-- a repeated `taskId` returns the first result without asking the pane again (retries.py).
+- in-flight ops fail at once when their pane disconnects (`E_RUNTIME`); ops queued for a document whose pane is away
+  wait for it for the reconnect grace, then fail together;
+- a repeated `taskId` returns the first result without asking the pane again; once sent, its op belongs to that
+  document, and a retry goes nowhere else (retries.py);
+- callers of one taskId share one run, which outlives any one of them (shared_runs.py);
+- a bridge that stops answers every op it holds (`stop`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from typing import Any
 
 from bridge.word.envelope import Code, diagnostic, fail
 from bridge.word.ops.normalize import json_type
-from bridge.word.retries import RequestKey, ResultCache, pane_change
+from bridge.word.outcomes import STOPPING, STOPPING_UNSENT, away, from_pane, no_answer, not_sent, pane_gone
+from bridge.word.retries import RequestKey, TaskLedger
 from bridge.word.sessions import (
     Envelope,
     HelloError,
@@ -33,10 +38,10 @@ from bridge.word.sessions import (
     ProgressCallback,
     new_task_id,
 )
+from bridge.word.shared_runs import SharedRuns
 
 
 SESSION_TAKEN_OVER = 4001
-REPEATED = "repeated taskId: this is the first result; the op was not run again"
 _SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 OPEN_PANE_HINT = (
     "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
@@ -63,8 +68,10 @@ class Hub:
         self.reconnect_grace = reconnect_grace
         self.forget_after = forget_after
         self._sessions: dict[str, PaneSession] = {}
-        self._results: ResultCache[Outcome] = ResultCache(result_cache_size)
-        self._inflight: dict[str, tuple[RequestKey, asyncio.Future[Outcome]]] = {}
+        self._ledger = TaskLedger(result_cache_size)
+        self._runs = SharedRuns()
+        self._stopping = False
+        self._stopped = asyncio.Event()
         self._notices: set[asyncio.Task[None]] = set()
         self._document_listeners: list[Callable[[], None]] = []
 
@@ -101,7 +108,7 @@ class Hub:
                 host_version="",
                 api_sets={},
                 connected_at=datetime.now(UTC),
-                last_active=now,
+                first_seen=now,
             )
             self._sessions[session.id] = session
         session.title = str(document.get("title") or "Untitled")[:300]
@@ -109,7 +116,7 @@ class Hub:
         session.platform = str(host.get("platform") or "unknown")[:40]
         session.host_version = str(host.get("version") or "")[:40]
         session.api_sets = {str(k)[:40]: str(v)[:10] for k, v in list(api_sets.items())[:20]}
-        session.last_active = now
+        session.gone_at = None  # back; a reconnect is no use of the document, so its recency stays as it was
         instance = hello.get("instance")
         session.instance = instance[:64] if isinstance(instance, str) else ""
         session.connections += 1
@@ -127,7 +134,8 @@ class Hub:
     def _forget_stale(self, now: float) -> None:
         """Drop sessions whose pane has been gone for long (a closed document, an old playground tab)."""
         for session_id, session in list(self._sessions.items()):
-            if session.channel is None and not session.pending and now - session.last_active > self.forget_after:
+            gone_at = session.gone_at
+            if session.channel is None and not session.pending and gone_at is not None and now - gone_at > self.forget_after:
                 del self._sessions[session_id]
 
     def detach(self, session: PaneSession, channel: PaneChannel) -> None:
@@ -135,7 +143,7 @@ class Hub:
         if session.channel is not channel:
             return
         session.channel = None
-        session.last_active = time.monotonic()
+        session.gone_at = time.monotonic()
         session.connected.clear()
         self._fail_pending(session, "the task pane disconnected while running this op")
         self._documents_changed()
@@ -146,10 +154,21 @@ class Hub:
                 future.set_exception(PaneGone(why))
         session.pending.clear()
 
+    def stop(self) -> None:
+        """The bridge is stopping: answer every op it holds now, within the server's graceful timeout.
+
+        Ops the panes run fail as "may or may not have been applied"; queued ones, and any op submitted from now
+        on, as not sent.
+        """
+        self._stopping = True
+        self._stopped.set()
+        for session in self._sessions.values():
+            self._fail_pending(session, f"{STOPPING} while the task pane ran this op")
+
     def documents(self) -> list[dict[str, Any]]:
-        """Connected documents, most recently active first."""
+        """Connected documents, most recently active first (PaneSession.recency)."""
         live = [s for s in self._sessions.values() if s.channel is not None]
-        live.sort(key=lambda s: s.last_active, reverse=True)
+        live.sort(key=PaneSession.recency, reverse=True)
         return [s.describe() for s in live]
 
     def session(self, session_id: str) -> PaneSession | None:
@@ -160,16 +179,28 @@ class Hub:
         """An `ai-result` frame: resolve the waiting op."""
         task_id = message.get("id")
         result = message.get("result")
-        future = session.pending.pop(task_id, None) if isinstance(task_id, str) else None
-        session.last_active = time.monotonic()
-        if future is None or future.done():
+        if not isinstance(task_id, str):
             return
+        future = session.pending.pop(task_id, None)
         envelope = dict(result) if isinstance(result, dict) and isinstance(result.get("ok"), bool) else fail(
             "unknown", Code.RUNTIME, "the task pane sent a malformed result")
         stats = message.get("stats")
         if isinstance(stats, dict):
             envelope.setdefault("_stats", stats)
+        if future is None or future.done():
+            self._keep_late(session, task_id, envelope)
+            return
         future.set_result(envelope)
+
+    def _keep_late(self, session: PaneSession, task_id: str, envelope: Envelope) -> None:
+        """A result nobody waits for any more (the op timed out, or the pane reconnected first): the retry's answer."""
+        bound = self._ledger.bound(task_id)
+        if bound is None or bound[1]["id"] != session.id:
+            return
+        key, _ = bound
+        outcome = from_pane(envelope, key.op, session)
+        if outcome.final:
+            self._ledger.keep(task_id, key, outcome)
 
     async def on_progress(self, session: PaneSession, message: dict[str, Any]) -> None:
         """A `progress` frame: pass it to whoever asked for progress."""
@@ -204,33 +235,7 @@ class Hub:
     # ---- submitting ops -----------------------------------------------
     def cached(self, task_id: str | None, key: RequestKey) -> Outcome | None:
         """The first result of a taskId when `key` repeats its request; a refusal when it asks for something else."""
-        kept = self._results.get(task_id) if task_id else None
-        if kept is None or task_id is None:
-            return None
-        first_key, outcome = kept
-        return self._answer_repeat(task_id, first_key, key, outcome)
-
-    def _answer_repeat(self, task_id: str, first_key: RequestKey, key: RequestKey, outcome: Outcome) -> Outcome:
-        differs = first_key.difference(key, outcome.document)
-        if differs is not None:
-            return Outcome(
-                fail(key.op, Code.INVALID_ARG,
-                     f"taskId {task_id!r} was already used for another request ({differs}); the first result stands and "
-                     "nothing was run. Use a new taskId for a new edit, or repeat the first request exactly to get its result.",
-                     field="taskId"),
-                outcome.document, cached=True, final=False)
-        diags = list(outcome.envelope.get("diagnostics") or [])
-        note = diagnostic("info", REPEATED, "taskId")
-        if note not in diags:  # the pane says the same when it answered the first call from its own cache
-            diags.append(note)
-        served = self._sessions.get(outcome.document["id"]) if outcome.document else None
-        if outcome.document and (served is None or served.channel is None):
-            diags.append(diagnostic("warn", f"the document that ran this op ({outcome.document['title']!r}, "
-                                    f"{outcome.document['id']}) has disconnected since; this result is from before"))
-        elif served is not None and outcome.served_by is not None and (
-                changed := pane_change(outcome.served_by, served.generation(), f"{served.title!r} ({served.id})")):
-            diags.append(diagnostic("warn", changed))
-        return Outcome({**outcome.envelope, "diagnostics": diags}, outcome.document, outcome.stats, cached=True)
+        return self._ledger.answer(task_id, key, self._sessions) if task_id else None
 
     async def submit(
         self,
@@ -247,104 +252,108 @@ class Hub:
 
         A repeated `task_id` with the same request (`key`, by default the op as sent and `document`) returns the
         first outcome (and waits for it if it is still running) instead of sending the op again; the same
-        `task_id` with another request is refused with `E_INVALID_ARG` on `taskId`.
+        `task_id` with another request is refused with `E_INVALID_ARG` on `taskId`. A taskId whose op was sent
+        but not answered goes to the same document's pane again, which answers repeats itself.
         """
         task_id = task_id or new_task_id()
         key = key or RequestKey.of(op, document)
-        repeat = self.cached(task_id, key)
-        if repeat is not None:
-            return repeat
-        running = self._inflight.get(task_id)
-        if running is not None:
-            first_key, pending = running
-            outcome = await asyncio.shield(pending)
-            return self._answer_repeat(task_id, first_key, key, outcome)
+        op_name = str(op.get("op", "unknown"))
+        limit = timeout or self.op_timeout
 
-        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._inflight[task_id] = (key, future)
-        try:
-            outcome = await self._deliver(op, content, task_id, document, timeout or self.op_timeout, progress)
+        async def work(report: ProgressCallback) -> Outcome:
+            outcome = await self._deliver(op, content, task_id, key, document, limit, report)
             if outcome.final:
-                self._results.put(task_id, key, outcome)
-            future.set_result(outcome)
+                self._ledger.keep(task_id, key, outcome)
             return outcome
-        except BaseException as exc:  # cancelled callers must not strand waiters
-            if not future.done():
-                if isinstance(exc, asyncio.CancelledError):
-                    future.cancel()
-                else:
-                    future.set_exception(exc)
-                    future.exception()  # mark retrieved
-            raise
-        finally:
-            self._inflight.pop(task_id, None)
+
+        while True:
+            known = self._ledger.answer(task_id, key, self._sessions)
+            if known is not None:
+                return known
+            if self._stopping:
+                return self._not_sent(op_name, Code.RUNTIME, STOPPING_UNSENT, task_id, None)
+            joined = await self._runs.outcome(task_id, key, work, progress)
+            if joined is not None:
+                outcome, run, started = joined
+                return outcome if started else self._ledger.repeat(task_id, run.key, key, outcome, self._sessions)
 
     async def _deliver(
         self,
         op: dict[str, Any],
         content: str,
         task_id: str,
+        key: RequestKey,
         document: str | None,
         timeout: float,
-        progress: ProgressCallback | None,
+        progress: ProgressCallback,
     ) -> Outcome:
         op_name = str(op.get("op", "unknown"))
-        session, problem = self._route(document, op_name)
-        if session is None:
-            assert problem is not None
-            return Outcome(problem, None, final=False)
-        deadline = time.monotonic() + timeout
+        bound = self._ledger.bound(task_id)
+        if bound is not None:  # sent before: only that document's pane knows what became of it
+            session = self._sessions.get(bound[1]["id"])
+            if session is None:
+                return self._not_sent(op_name, Code.RUNTIME, away(bound[1]), task_id, bound[1], hint=True)
+        else:
+            session, problem = self._route(document, op_name)
+            if session is None:
+                assert problem is not None
+                return Outcome(problem, None, final=False)
+        arrived = time.monotonic()
+        deadline = arrived + timeout
         sent = False
         try:
             async with asyncio.timeout(timeout):
                 async with session.lock:
-                    if session.channel is None:
-                        try:
-                            async with asyncio.timeout(min(self.reconnect_grace, max(deadline - time.monotonic(), 0))):
-                                await session.connected.wait()
-                        except TimeoutError:
-                            return Outcome(
-                                fail(op_name, Code.NOT_FOUND, f"document {session.title!r} ({session.id}) is not connected; "
-                                     "the op was not applied", diagnostics=[diagnostic("info", self.open_pane_hint)]),
-                                session.ref(),
-                                final=False,
-                            )
+                    if session.channel is None and not self._stopping:
+                        # The grace runs from the disconnect, or from this op's arrival if it came later: the ops
+                        # queued for a pane that does not come back fail together.
+                        await self._pane_back(session, min(max(session.gone_at or arrived, arrived)
+                                                           + self.reconnect_grace, deadline))
+                    if self._stopping:
+                        return self._not_sent(op_name, Code.RUNTIME, STOPPING_UNSENT, task_id, session.ref())
                     channel = session.channel
-                    assert channel is not None
+                    if channel is None:
+                        return self._not_sent(op_name, Code.RUNTIME if bound else Code.NOT_FOUND,
+                                              away(session.ref()), task_id, session.ref(), hint=True)
                     waiter: asyncio.Future[Envelope] = asyncio.get_running_loop().create_future()
                     session.pending[task_id] = waiter
-                    if progress is not None:
-                        session.progress[task_id] = progress
+                    session.progress[task_id] = progress
                     try:
-                        await channel.send({"type": "ai-cmd", "id": task_id, "content": content, "op": op})
+                        self._ledger.sent(task_id, key, session.ref())
+                        session.used_at = time.monotonic()
+                        await _send(channel, {"type": "ai-cmd", "id": task_id, "content": content, "op": op})
                         sent = True
-                        session.last_active = time.monotonic()
                         envelope = await waiter
                     except PaneGone as gone:
-                        return Outcome(
-                            fail(op_name, Code.RUNTIME, f"{gone}; the op may or may not have been applied. Retry with "
-                                 f"the same taskId ({task_id}) to get its result without running it twice."),
-                            session.ref(),
-                            final=False,
-                        )
+                        return pane_gone(op_name, gone, task_id, session)
                     finally:
                         session.pending.pop(task_id, None)
                         session.progress.pop(task_id, None)
         except TimeoutError:
             if sent:
-                msg = (f"the pane did not answer within {timeout:g} s; the op may still complete in Word. "
-                       f"Retry with the same taskId ({task_id}) to get its result without running it twice.")
-            else:
-                msg = f"the op waited {timeout:g} s behind other ops on this document and was not sent; it was not applied"
-            return Outcome(fail(op_name, Code.TIMEOUT, msg), session.ref(), final=False)
-        stats = envelope.pop("_stats", None)
-        if envelope.get("op") in (None, "unknown"):
-            envelope["op"] = op_name
-        if not isinstance(stats, dict):
-            stats = None
-        # A refusal that ran nothing (a paused pane's) is not this taskId's answer: a retry must run the op.
-        ran = not (stats and stats.get("notRun") is True)
-        return Outcome(envelope, session.ref(), stats, final=ran, served_by=session.generation())
+                return no_answer(op_name, timeout, task_id, session)
+            return self._not_sent(op_name, Code.TIMEOUT, f"the op waited {timeout:g} s behind other ops on this "
+                                  "document and was not sent", task_id, session.ref())
+        return from_pane(envelope, op_name, session)
+
+    async def _pane_back(self, session: PaneSession, until: float) -> None:
+        """Wait until the session's pane reconnects, the bridge stops, or `until` passes."""
+        remaining = until - time.monotonic()
+        if remaining <= 0:
+            return
+        waits = [asyncio.ensure_future(session.connected.wait()), asyncio.ensure_future(self._stopped.wait())]
+        try:
+            await asyncio.wait(waits, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+
+    def _not_sent(self, op_name: str, code: Code, why: str, task_id: str, document: dict[str, Any] | None,
+                  hint: bool = False) -> Outcome:
+        """This call reached no pane (outcomes.not_sent); `hint`: say how to open the pane of an absent document."""
+        bound = self._ledger.bound(task_id)
+        notes = [diagnostic("info", self.open_pane_hint)] if hint else []
+        return not_sent(op_name, code, why, task_id, document, bound[1] if bound else None, notes)
 
     def _route(self, document: str | None, op_name: str) -> tuple[PaneSession | None, Envelope | None]:
         """Pick the session for `document` (an id or a title), else the most recently active one."""
@@ -366,8 +375,15 @@ class Hub:
         if not live:
             return None, fail(op_name, Code.NOT_FOUND, "no Word document is connected",
                               diagnostics=[diagnostic("info", self.open_pane_hint)])
-        return max(live, key=lambda s: s.last_active), None
+        return max(live, key=PaneSession.recency), None
 
+
+async def _send(channel: PaneChannel, frame: dict[str, Any]) -> None:
+    """Send an ai-cmd; a socket that breaks under it is a pane gone (the op may have left before it broke)."""
+    try:
+        await channel.send(frame)
+    except Exception as exc:  # noqa: BLE001 - whatever the transport raises, the op's fate is unknown
+        raise PaneGone(f"the connection to the task pane broke while sending this op ({type(exc).__name__})") from exc
 
 
 async def _send_quietly(channel: PaneChannel, frame: dict[str, Any]) -> None:

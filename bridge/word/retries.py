@@ -1,8 +1,9 @@
 """What a `taskId` promises: the request it keys, the results kept for repeats, and what a repeat must warn of.
 
 A taskId is a retry key for one request. A repeat of exactly that request answers from the kept result without
-running again; the same taskId with anything else is refused (the hub words both), because answering it from the
-cache would drop an edit without a word.
+running again; the same taskId with anything else is refused, because answering it from the cache would drop an
+edit without a word. Once its op was sent to a document's pane, the taskId belongs to that document even when no
+answer came back (a timeout, a dropped pane): only that pane knows whether it ran the op.
 """
 
 from __future__ import annotations
@@ -10,10 +11,15 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from bridge.word.envelope import Code, diagnostic, fail
+from bridge.word.sessions import Outcome, PaneSession
+
 T = TypeVar("T")
+REPEATED = "repeated taskId: this is the first result; the op was not run again"
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,72 @@ class ResultCache(Generic[T]):
         self._kept.move_to_end(task_id)
         while len(self._kept) > self._size:
             self._kept.popitem(last=False)
+
+
+class TaskLedger:
+    """The hub's memory of taskIds: each one's first result, and the document its op was sent to.
+
+    Both live in memory only: after a restart only the panes remember (each its own document's taskIds).
+    """
+
+    def __init__(self, size: int) -> None:
+        self._results: ResultCache[Outcome] = ResultCache(size)
+        # A binding is small and must outlive results: a retry that finds none could go to another document.
+        self._sent: ResultCache[dict[str, Any]] = ResultCache(size * 10)
+
+    def sent(self, task_id: str, key: RequestKey, document: dict[str, Any]) -> None:
+        """The op of `task_id` went to `document`'s pane: from now on the taskId belongs to that document."""
+        if self._sent.get(task_id) is None:
+            self._sent.put(task_id, key, document)
+
+    def bound(self, task_id: str) -> tuple[RequestKey, dict[str, Any]] | None:
+        """The request and the document (`{id, title}`) the op of `task_id` was first sent to, if it was."""
+        return self._sent.get(task_id)
+
+    def keep(self, task_id: str, key: RequestKey, outcome: Outcome) -> None:
+        """The taskId's answer (the first the pane gave for it): every exact repeat gets it from now on."""
+        if self._results.get(task_id) is None:
+            self._results.put(task_id, key, outcome)
+
+    def answer(self, task_id: str, key: RequestKey, sessions: Mapping[str, PaneSession]) -> Outcome | None:
+        """The first result for an exact repeat; a refusal for another request under the taskId; else None."""
+        kept = self._results.get(task_id)
+        if kept is not None:
+            return self.repeat(task_id, kept[0], key, kept[1], sessions)
+        bound = self._sent.get(task_id)
+        if bound is not None and (differs := bound[0].difference(key, bound[1])) is not None:
+            return _reused(task_id, key, differs, bound[1], "the first request stands")
+        return None
+
+    def repeat(self, task_id: str, first_key: RequestKey, key: RequestKey, outcome: Outcome,
+               sessions: Mapping[str, PaneSession]) -> Outcome:
+        """`outcome` (the first request's) answered to `key`: marked as a repeat, or refused when `key` differs."""
+        differs = first_key.difference(key, outcome.document)
+        if differs is not None:
+            return _reused(task_id, key, differs, outcome.document, "the first result stands")
+        if not outcome.final:  # a caller that waited on the same run gets its answer as it is (a timeout, say)
+            return outcome
+        diags = list(outcome.envelope.get("diagnostics") or [])
+        note = diagnostic("info", REPEATED, "taskId")
+        if note not in diags:  # the pane says the same when it answered the first call from its own cache
+            diags.append(note)
+        served = sessions.get(outcome.document["id"]) if outcome.document else None
+        if outcome.document and (served is None or served.channel is None):
+            diags.append(diagnostic("warn", f"the document that ran this op ({outcome.document['title']!r}, "
+                                    f"{outcome.document['id']}) has disconnected since; this result is from before"))
+        elif served is not None and outcome.served_by is not None and (
+                changed := pane_change(outcome.served_by, served.generation(), f"{served.title!r} ({served.id})")):
+            diags.append(diagnostic("warn", changed))
+        return Outcome({**outcome.envelope, "diagnostics": diags}, outcome.document, outcome.stats, cached=True)
+
+
+def _reused(task_id: str, key: RequestKey, differs: str, document: dict[str, Any] | None, stands: str) -> Outcome:
+    return Outcome(
+        fail(key.op, Code.INVALID_ARG,
+             f"taskId {task_id!r} was already used for another request ({differs}); {stands} and nothing was run. "
+             "Use a new taskId for a new edit, or repeat the first request exactly to get its result.",
+             field="taskId"),
+        document, cached=True, final=False)
 
 
 def pane_change(then: tuple[str, int], now: tuple[str, int], name: str) -> str | None:

@@ -41,7 +41,12 @@ class PaneSession:
     host_version: str
     api_sets: dict[str, str]
     connected_at: datetime
-    last_active: float
+    first_seen: float
+    """When a pane first connected to this session (monotonic)."""
+    used_at: float | None = None
+    """When an op was last sent to this document (monotonic); None until then. A reconnect leaves it alone."""
+    gone_at: float | None = None
+    """When its pane disconnected (monotonic); None while connected."""
     paused: bool = False
     channel: PaneChannel | None = None
     instance: str = ""
@@ -53,6 +58,11 @@ class PaneSession:
     pending: dict[str, asyncio.Future[Envelope]] = field(default_factory=dict)
     progress: dict[str, ProgressCallback] = field(default_factory=dict)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def recency(self) -> tuple[bool, float]:
+        """How recently this document was active, for the default target: the one last used for an op; while no
+        document was used, the one that connected last. A pane reconnecting on its own changes nothing."""
+        return (self.used_at is not None, self.used_at if self.used_at is not None else self.first_seen)
 
     def generation(self) -> tuple[str, int]:
         """Which pane load and which connection answers now: a cached result remembers it."""
