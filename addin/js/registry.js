@@ -12,7 +12,7 @@ import { createRetirement } from "./registry-retired.js";
 import { queueEmptiness, queueSameParagraphs } from "./registry-checks.js";
 
 export { firstBlockOf, lastBlockOf } from "./blocks.js";
-export { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, anchorRange, assertTableFound, besideRange, parseRef, resolveScope, resolveScopeRange, resolveTableRef } from "./scopes.js";
+export { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, anchorRange, assertTableFound, besideRange, parseRef, resolveScope, resolveScopeRange, resolveTableRef, tableEdgedScope } from "./scopes.js";
 
 /** @typedef {import("./blocks.js").TableEdges} TableEdges */
 /** @typedef {import("./scopes.js").ScopeTarget} ScopeTarget */

@@ -77,6 +77,20 @@ function anchorTarget(context, registry, id, field) {
   return { kind: "range", range: table.getRange("Whole"), table, edges: { first: true, last: true, only: true } };
 }
 
+/**
+ * Whether a scope starts or ends with a table, known without a sync: a table id or a table-edged range id (the
+ * registry knows), or the anchor of a table (its id says so).
+ * @param {Registry} registry
+ * @param {unknown} scope
+ */
+export function tableEdgedScope(registry, scope) {
+  if (typeof scope !== "string") return false;
+  if (scope.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`)) return true;
+  if (!scope.startsWith("rangeId:")) return false;
+  const id = scope.slice(8);
+  return id.startsWith("tbl_") || registry.edgesOf(id) !== undefined;
+}
+
 /** What the id of an anchor around a whole table starts with (the id lives in the tag, so this outlives the pane). */
 export const TABLE_ANCHOR_PREFIX = "anc_tbl_";
 

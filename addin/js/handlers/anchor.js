@@ -51,6 +51,35 @@ export async function create(env) {
 create.firstSync = /** @type {const} */ ("none");
 
 /**
+ * An anchor's content control to be made again around what an op wrote in its place (insertMarkdown's replace
+ * through `anchor:<id>`): Word puts a paragraph inserted after the control's last paragraph outside the control
+ * (office-js#3176; Before/After insert outside an object's boundaries), and an inline control cannot take more than
+ * one paragraph, so the blocks after the first would leave the anchor. Queues the read of the control's name, look
+ * and lock (for the caller's next sync); the function returned, after that sync, removes the control keeping its
+ * content and wraps `range` in a new one with the same tag (the anchor's id), name and look, as anchor.create
+ * would. A control locked against deletion is left as it is, with a warning.
+ * @param {HandlerEnv} env
+ * @param {Word.ContentControl} control
+ * @returns {(range: Word.Range) => void}
+ */
+export function queueRewrap(env, control) {
+  control.load("tag,title,appearance,color,cannotDelete");
+  return (range) => {
+    if (control.cannotDelete) {
+      env.note("warn", "The anchor's content control is locked against deletion (cannotDelete), so it was not made again around everything written: it holds only what went into it (anchor.list shows its text)", "args.scope");
+      return;
+    }
+    const { tag, title, appearance, color } = control;
+    control.delete(true);
+    const wrapped = range.insertContentControl();
+    wrapped.tag = tag;
+    if (title) wrapped.title = title;
+    wrapped.appearance = appearance;
+    if (color) wrapped.color = color;
+  };
+}
+
+/**
  * anchor.list → {anchors: [{anchorId, name, text}]}: the content controls we tagged, in document order.
  * @param {HandlerEnv} env
  */

@@ -2,6 +2,7 @@
 // or tables, or in place of a range (read first, in the op's one sync).
 
 import { firstBlockOf, lastBlockOf } from "../registry.js";
+import { queueWholeRead } from "../blocks.js";
 import { removeBlocks, retireScope } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -111,18 +112,13 @@ function nextTo({ paragraph, table }, where) {
  * @returns {() => { whole: boolean, text: string, texts: string[], required: boolean }}  after the sync
  */
 function queueReplacedRead(range, paragraphs, last) {
-  range.load("text");
-  paragraphs.load("text");
+  const read = queueWholeRead(range, paragraphs);
   last.load("isLastParagraph,tableNestingLevel");
   const next = last.getNextOrNullObject();
   next.load("tableNestingLevel");
   return () => {
-    const { text } = range;
-    const texts = paragraphs.items.map((paragraph) => paragraph.text);
-    // A range ending with its last paragraph's mark covers that paragraph too.
-    const whole = texts.every((t) => t === "") || text.replace(/\r$/, "") === texts.join("\r");
     const tableNext = !next.isNullObject && next.tableNestingLevel > last.tableNestingLevel;
-    return { whole, text, texts, required: last.isLastParagraph || tableNext };
+    return { ...read(), required: last.isLastParagraph || tableNext };
   };
 }
 

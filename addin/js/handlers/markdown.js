@@ -4,8 +4,9 @@
 
 import { oneOf } from "../args.js";
 import { LOCATIONS } from "../locations.js";
-import { resolveScope } from "../registry.js";
+import { resolveScope, tableEdgedScope } from "../registry.js";
 import { atTable } from "./text.js";
+import { queueRewrap } from "./anchor.js";
 import { buildBlocks } from "./markdown-build.js";
 import { checkBlocks } from "./markdown-check.js";
 import { documentPlace, rangePlace, tablePlace } from "./markdown-place.js";
@@ -26,6 +27,8 @@ export { checkBlocks } from "./markdown-check.js";
  * result beginning or ending with a table) is blocks on that side: start/before put the blocks before that table,
  * end/after after it (never in its cells), and replace puts them in place of the whole range, tables included
  * (its id is retired).
+ * What replaced a range through its id is that id's from then on (the result's rangeId is that id), and an anchor
+ * replaced keeps wrapping all of it ({@link queueRewrap}).
  * A replaced range is read first (one sync, reads only; none at a table); everything else goes in Word.run's
  * closing sync.
  * @param {HandlerEnv} env
@@ -35,6 +38,9 @@ export async function insertMarkdown(env) {
   const blocks = checkBlocks(args.blocks);
   const location = oneOf(args, "location", LOCATIONS, "replace");
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  // A range replaced in place (not as a table's blocks, whose id is retired).
+  const inPlace = target.kind === "range" && location === "replace" && !atTable(target, location) ? target : undefined;
+  const rewrap = inPlace?.control ? queueRewrap(env, inPlace.control) : undefined; // read with rangePlace's sync
 
   const { origin, keepSpare, deleteText } = target.kind === "document"
     ? documentPlace(target.body, location)
@@ -47,11 +53,14 @@ export async function insertMarkdown(env) {
   const lastBuilt = built[built.length - 1];
   // Up to the last paragraph's text, not its mark: "end" on the id then lands in that paragraph, "replace" keeps
   // the paragraph after it out of the edit (a range ending with a mark would reach into the next paragraph).
-  const from = (first.table ?? first.paragraph).getRange("Whole");
+  const from = first.table ? first.table.getRange("Whole") : first.paragraph.getRange("Content"); // its Whole has the mark
   const whole = lastBuilt.table ? from.expandTo(lastBuilt.table.getRange("Whole")) : from.expandTo(lastBuilt.paragraph.getRange("Content"));
   const edges = { first: Boolean(first.table), last: Boolean(lastBuilt.table), ...(built.length === 1 && first.table ? { only: true } : {}) };
+  // Word leaves a range whose text was replaced on one paragraph of what replaced it, if any.
+  if (inPlace?.id) registry.retarget(inPlace.id, whole, { paragraphs: !lastBuilt.table, edges });
   const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table, edges, empty: false });
   deleteText?.();
+  rewrap?.(whole);
   return { rangeId, blocks: blocks.length };
 }
 /**
@@ -60,14 +69,5 @@ export async function insertMarkdown(env) {
  * @param {HandlerEnv} env
  * @returns {import("../types.js").SyncKind}
  */
-insertMarkdown.firstSync = ({ args, registry }) => (args.scope !== "document" && (args.location ?? "replace") === "replace" && !tableEdged(registry, args.scope) ? "read" : "none");
-
-/**
- * Whether a scope is a range id whose range starts or ends with a table (no sync: the registry knows).
- * @param {import("../registry.js").Registry} registry
- * @param {unknown} scope
- */
-function tableEdged(registry, scope) {
-  return typeof scope === "string" && scope.startsWith("rangeId:") && registry.edgesOf(scope.slice(8)) !== undefined;
-}
+insertMarkdown.firstSync = ({ args, registry }) => (args.scope !== "document" && (args.location ?? "replace") === "replace" && !tableEdgedScope(registry, args.scope) ? "read" : "none");
 

@@ -3,7 +3,7 @@
 import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
 import { shownText } from "../shown-text.js";
-import { TABLE_ANCHOR_PREFIX, besideRange, firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
+import { besideRange, firstBlockOf, lastBlockOf, resolveScope, tableEdgedScope } from "../registry.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -79,12 +79,8 @@ insertText.firstSync = ({ args, registry }) => (args.newParagraph === true && (a
  * @param {unknown} scope
  */
 function knownShape(registry, scope) {
-  if (scope === "document") return true;
-  if (typeof scope !== "string") return false;
-  if (scope.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`)) return true;
-  if (!scope.startsWith("rangeId:")) return false;
-  const id = scope.slice(8);
-  return id.startsWith("tbl_") || registry.isParagraphs(id) || registry.edgesOf(id) !== undefined;
+  if (scope === "document" || tableEdgedScope(registry, scope)) return true;
+  return typeof scope === "string" && scope.startsWith("rangeId:") && registry.isParagraphs(scope.slice(8));
 }
 
 /**

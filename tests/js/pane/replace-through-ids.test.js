@@ -5,6 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, ok, paragraphs, selectText, setup } from "./helpers.js";
 
+/** @param {string} text */
+const P = (text) => ({ type: "paragraph", runs: [{ text }] });
 const TEXT = "Title line\nOriginal paragraph two.\nClosing line";
 
 /** @param {ReturnType<typeof setup>} env @param {number} index */
@@ -38,6 +40,24 @@ for (const profile of PROFILES) {
       { op: "insertText", args: { scope: `rangeId:${id}`, location: "end", text: " (end)" } },
     ] }));
     assert.deepEqual(paragraphs(env.sim), ["Title line", "Three. (end)", "Closing line"]);
+  });
+
+  test(`[${profile}] insertMarkdown replace through a block id twice, and through a search hit`, async () => {
+    const env = setup(profile, { text: TEXT });
+    const id = await blockId(env, 1);
+    const first = ok(await env.run("insertMarkdown", { scope: `rangeId:${id}`, location: "replace", blocks: [P("Markdown X"), P("Markdown Y")] }));
+    assert.equal(first.rangeId, id);
+    ok(await env.run("insertMarkdown", { scope: `rangeId:${id}`, location: "replace", blocks: [P("Final.")] }));
+    assert.deepEqual(paragraphs(env.sim), ["Title line", "Final.", "Closing line"]);
+    // Ending with a table: the id covers the blocks through the table, as insertMarkdown's own rangeId does.
+    ok(await env.run("insertMarkdown", { scope: `rangeId:${id}`, location: "replace", blocks: [P("Lead"), { type: "table", header: false, rows: [["a", "b"]] }] }));
+    ok(await env.run("insertMarkdown", { scope: `rangeId:${id}`, location: "replace", blocks: [P("Plain again.")] }));
+    assert.deepEqual(paragraphs(env.sim), ["Title line", "Plain again.", "Closing line"]);
+
+    const hit = ok(await env.run("search", { query: "Closing line" })).results[0].rangeId;
+    ok(await env.run("insertMarkdown", { scope: `rangeId:${hit}`, location: "replace", blocks: [P("End 1"), P("End 2")] }));
+    ok(await env.run("insertText", { scope: `rangeId:${hit}`, location: "replace", text: "The end." }));
+    assert.deepEqual(paragraphs(env.sim), ["Title line", "Plain again.", "The end."]);
   });
 
   test(`[${profile}] a later op of the batch failing in the same sync keeps the rewrite on the id`, async () => {
