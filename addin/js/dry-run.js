@@ -1,4 +1,5 @@
-// dryRun: what an op would do, checked against the document without changing anything. One sync reads
+// dryRun: what an op would do, checked against the document without changing anything. The op's own checks of its
+// args and of the host come first (op-checks.js): a dry run refuses what the op would refuse. One sync reads
 // what the checks need: the targeted ranges and tables (ids must be known to the registry and their
 // objects still valid in Word), table bounds (the same checks the table ops make), named styles (from
 // document.getStyles where the host has it), the hits of a search to replace, and the targets that are no
@@ -8,15 +9,17 @@
 import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "./errors.js";
 import { clip, headOf, queueExpectation, TARGET_FIELDS } from "./expect.js";
 import { parseRef, resolveScope } from "./registry.js";
-import { builtInStyleValue } from "./styles.js";
 import { DRY_RUNS as ANCHOR_DRY_RUNS } from "./handlers/anchor.js";
 import { DRY_RUNS as COMMENT_DRY_RUNS } from "./handlers/comment.js";
 import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js";
+import { DRY_RUNS as LINK_DRY_RUNS } from "./handlers/links.js";
 import { DRY_RUNS as REVISION_DRY_RUNS } from "./handlers/revisions.js";
-import { startSearch, wordSearch } from "./handlers/search.js";
-import { findTextStyle, refuseTableBuiltIn } from "./handlers/style-names.js";
-import { COLUMN_OPS, TABLE_CHECKS, assertCanMerge, createArgs, queueTableLoad, tableLoadError } from "./handlers/table.js";
-import { findTableStyle, tableStyleArgs, tableStyleName } from "./handlers/table-style.js";
+import { startSearch } from "./handlers/search.js";
+import { formatArgs } from "./handlers/style.js";
+import { findTextStyle } from "./handlers/style-names.js";
+import { COLUMN_OPS, TABLE_CHECKS, queueTableLoad, tableLoadError } from "./handlers/table.js";
+import { findTableStyle } from "./handlers/table-style.js";
+import { checkOp, tableStyleChecks } from "./op-checks.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 
@@ -24,44 +27,19 @@ import { findTableStyle, tableStyleArgs, tableStyleName } from "./handlers/table
 const LONG_STRING = 200;
 
 /**
- * The dry run of an op whose target is no range or table, made by the op's own code: `plan` makes the op's
- * checks of its args and host at once (throwing its error); the function it returns queues the op's lookup
- * (reads only); the function that one returns runs after the sync and throws the op's error (E_NOT_FOUND for
- * a target the document does not have) or gives the `targets` entries that describe what was found. `plan`
+ * The dry run of an op whose target is no range or table, made by the op's own code: `plan` (after the op's
+ * checks, op-checks.js) makes the lookup's own checks at once (throwing its error); the function it returns
+ * queues the op's lookup (reads only); the function that one returns runs after the sync and throws the op's
+ * error (E_NOT_FOUND for a target the document does not have) or gives the `targets` entries that describe what
+ * was found. `plan`
  * returns undefined when these args need no lookup. `field` is the arg naming the target: one that refers
  * to an earlier op of a batch is not looked up.
  * @typedef {{ field: string, plan: (env: HandlerEnv) => (() => () => Record<string, unknown>) | undefined }} TargetLookup
  */
 
-/** The text links.js refuses to link: none but paragraph marks and breaks. */
-const NO_LINK_TEXT = /^[\r\n\u000b\f]*$/;
-
-/**
- * hyperlink.set without `text` links the scope's own text and refuses a scope that has none (E_INVALID_ARG,
- * links.js): its dry run reads that text too.
- * @type {TargetLookup}
- */
-const LINK_TEXT_LOOKUP = {
-  field: "scope",
-  plan({ context, registry, args, supports }) {
-    if (args.text !== undefined || !supports("WordApi", "1.3")) return undefined;
-    return () => {
-      const target = resolveScope(context, registry, args.scope ?? "selection");
-      const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
-      range.load("text");
-      return () => {
-        if (NO_LINK_TEXT.test(range.text)) {
-          throw new PaneError("E_INVALID_ARG", "The range has no text to link: select some text, or give args.text to insert linked text", "args.text");
-        }
-        return {};
-      };
-    };
-  },
-};
-
 /** @type {Readonly<Record<string, TargetLookup>>} */
 const TARGET_LOOKUPS = Object.freeze({
-  ...COMMENT_DRY_RUNS, ...REVISION_DRY_RUNS, ...ANCHOR_DRY_RUNS, ...HEADER_FOOTER_DRY_RUNS, "hyperlink.set": LINK_TEXT_LOOKUP,
+  ...COMMENT_DRY_RUNS, ...REVISION_DRY_RUNS, ...ANCHOR_DRY_RUNS, ...HEADER_FOOTER_DRY_RUNS, ...LINK_DRY_RUNS,
 });
 
 /**
@@ -89,13 +67,9 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
   const checks = [];
   let reads = false;
 
-  // Checks of the args alone come first: a refusal must leave nothing queued on the shared context.
-  if (op === "search") wordSearch(env);
-  if (op === "table.create") createArgs(args);
-  if (op === "insertPicture" && args.wrapType !== undefined && args.wrapType !== "inline" && !supports("WordApiDesktop", "1.2")) {
-    throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
-  }
-  if (op === "table.mergeCells" && args.tableRef !== undefined) assertCanMerge(supports);
+  // The op's own checks of its args and the host come first, as in the op: a refusal must leave nothing queued on
+  // the shared context.
+  checkOp(op, env);
   const lookup = planTargetLookup(op, env, targets, createdBy);
 
   if (expectText !== undefined) {
@@ -257,17 +231,15 @@ function resolveTarget(context, registry, value, field) {
  * @param {HandlerEnv} env
  * @returns {{ key: string, field: string, name: string, builtIn?: string, find: (styles: Word.StyleCollection) => string } | undefined}
  */
-function styleToCheck(op, { args, Word }) {
-  if (op === "applyStyle" && typeof args.namedStyle === "string") {
-    const name = args.namedStyle;
-    const builtIn = builtInStyleValue(Word, name);
-    refuseTableBuiltIn(builtIn, args.scope);
-    return { key: "namedStyle", field: "args.namedStyle", name, builtIn, find: (styles) => findTextStyle(name, styles, args.scope) };
+function styleToCheck(op, env) {
+  if (op === "applyStyle") {
+    const { namedStyle: name, builtIn } = formatArgs(env);
+    if (name === undefined) return undefined;
+    return { key: "namedStyle", field: "args.namedStyle", name, builtIn, find: (styles) => findTextStyle(name, styles, env.args.scope) };
   }
   if (op === "table.applyStyle") {
-    const { name } = tableStyleArgs(args);
+    const { name, builtIn } = tableStyleChecks(env);
     if (name === undefined) return undefined;
-    const { builtIn } = tableStyleName(Word, name);
     return { key: "style", field: "args.style.name", name, builtIn, find: (styles) => findTableStyle(name, styles) };
   }
   return undefined;

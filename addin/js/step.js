@@ -41,7 +41,10 @@ export async function runStep(handler, op, env) {
   }
   const { own, expectText, dryRun: dry } = splitCommonArgs(args);
   const stepEnv = { ...env, args: own };
-  if (dry) return dryRun(op, stepEnv, expectText);
+  if (dry) {
+    if (trackChanges) requireTracking(env); // as the op would
+    return dryRun(op, stepEnv, expectText);
+  }
   if (trackChanges) return runTracked(handler, op, stepEnv, expectText);
   return runChecked(handler, op, stepEnv, expectText);
 }
@@ -69,9 +72,7 @@ function runTracked(handler, op, env, expectText) {
  * @returns {Promise<Record<string, any>>}
  */
 export async function withTracking(env, what, run) {
-  if (!env.supports("WordApi", "1.4")) {
-    throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
-  }
+  requireTracking(env);
   const doc = env.context.document;
   doc.load("changeTrackingMode"); // runs before the set below: it reads the mode the document had
   doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ ("TrackAll");
@@ -110,6 +111,16 @@ export async function withTracking(env, what, run) {
   }
   if (failure !== undefined) throw failure;
   return /** @type {Record<string, any>} */ (data);
+}
+
+/**
+ * E_UNSUPPORTED on args.trackChanges where the host has no change-tracking mode.
+ * @param {HandlerEnv} env
+ */
+function requireTracking(env) {
+  if (!env.supports("WordApi", "1.4")) {
+    throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
+  }
 }
 
 /**

@@ -25,6 +25,16 @@ function requireComments(env, field) {
 }
 
 /**
+ * comment.add's checks before it touches Word: its text and the host.
+ * @param {HandlerEnv} env
+ */
+function addArgs(env) {
+  const text = str(env.args, "text", { min: 1 });
+  requireComments(env);
+  return { text };
+}
+
+/**
  * comment.add {scope, text} → {commentId, rangeId}: the rangeId is the commented range. No sync of its own: the
  * comment's id is read back with Word.run's closing sync, which inserts it (so expectText costs one sync, not two).
  * A table (a table id, table.create's rangeId) is commented as a whole, as Word comments a selected table, and the
@@ -34,8 +44,7 @@ function requireComments(env, field) {
  */
 export async function add(env) {
   const { context, registry, args } = env;
-  const text = str(args, "text", { min: 1 });
-  requireComments(env);
+  const { text } = addArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const comment = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertComment(text);
   comment.load("id");
@@ -49,14 +58,22 @@ export async function add(env) {
 add.firstSync = /** @type {const} */ ("none");
 
 /**
+ * comment.list's checks before it touches Word: the host and includeResolved.
+ * @param {HandlerEnv} env
+ */
+function listArgs(env) {
+  requireComments(env);
+  return { includeResolved: bool(env.args, "includeResolved", false) };
+}
+
+/**
  * comment.list {scope?, includeResolved} → {comments: [{commentId, text, author, date, resolved, anchoredText,
  * rangeId, replies}]}. One sync reads the comments; the anchored texts ride on the closing sync.
  * @param {HandlerEnv} env
  */
 export async function list(env) {
   const { context, registry, args } = env;
-  requireComments(env);
-  const includeResolved = bool(args, "includeResolved", false);
+  const { includeResolved } = listArgs(env);
   const scope = args.scope ?? "document";
   const comments = scope === "document" ? context.document.body.getComments() : resolveScopeRange(context, registry, scope).getComments();
   comments.load(`${COMMENT_FIELDS},${REPLY_FIELDS}`);
@@ -86,8 +103,7 @@ list.firstSync = /** @type {const} */ ("read");
  * @returns {() => () => Word.Comment}  queue → find
  */
 function commentLookup(env, extra = "") {
-  requireComments(env);
-  const id = str(env.args, "commentId", { min: 1 });
+  const id = commentIdArg(env);
   return () => {
     const comments = env.context.document.body.getComments();
     comments.load(`items/id${extra}`);
@@ -97,6 +113,15 @@ function commentLookup(env, extra = "") {
       return found;
     };
   };
+}
+
+/**
+ * The checks of every op on one comment before it touches Word: the host and `args.commentId`.
+ * @param {HandlerEnv} env
+ */
+function commentIdArg(env) {
+  requireComments(env);
+  return str(env.args, "commentId", { min: 1 });
 }
 
 /**
@@ -157,31 +182,36 @@ export async function remove(env) {
 remove.firstSync = /** @type {const} */ ("read");
 
 /**
- * dryRun of the ops on one comment: each op's checks of its args, then its lookup; the comment is reported
- * with its text and state.
- * @param {(args: Record<string, any>) => unknown} checkArgs  the op's own checks, made before the lookup
- * @returns {import("../dry-run.js").TargetLookup}
+ * dryRun of the ops on one comment: the comment looked up as the op looks it up (its checks are made first, by
+ * CHECKS), reported with its text and state.
+ * @type {import("../dry-run.js").TargetLookup}
  */
-function commentDryRun(checkArgs) {
-  return {
-    field: "commentId",
-    plan(env) {
-      checkArgs(env.args);
-      const queue = commentLookup(env, ",items/content,items/resolved");
+const commentDryRun = {
+  field: "commentId",
+  plan(env) {
+    const queue = commentLookup(env, ",items/content,items/resolved");
+    return () => {
+      const find = queue();
       return () => {
-        const find = queue();
-        return () => {
-          const comment = find();
-          return { commentId: { commentId: comment.id, text: clip(comment.content), resolved: comment.resolved } };
-        };
+        const comment = find();
+        return { commentId: { commentId: comment.id, text: clip(comment.content), resolved: comment.resolved } };
       };
-    },
-  };
-}
+    };
+  },
+};
 
 /** The dry runs of the ops on one comment, by op. */
-export const DRY_RUNS = {
-  "comment.reply": commentDryRun(replyText),
-  "comment.resolve": commentDryRun(resolvedArg),
-  "comment.delete": commentDryRun(() => undefined),
+export const DRY_RUNS = { "comment.reply": commentDryRun, "comment.resolve": commentDryRun, "comment.delete": commentDryRun };
+
+/**
+ * Each op's checks of its args and the host, made before it touches Word (in the op's order), by op: a dry run
+ * makes them too (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = {
+  "comment.add": addArgs,
+  "comment.list": listArgs,
+  "comment.reply": (env) => { replyText(env.args); commentIdArg(env); },
+  "comment.resolve": (env) => { resolvedArg(env.args); commentIdArg(env); },
+  "comment.delete": commentIdArg,
 };

@@ -251,3 +251,10 @@ export const DRY_RUNS = {
     return () => noteHiddenType(env, kind, type);
   }),
 };
+
+/**
+ * Each op's checks of the host and its args, made before it touches Word, by op: a dry run makes them too
+ * (op-checks.js; its lookup of the sections checks args.section).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = { "headerFooter.get": getArgs, "headerFooter.set": setArgs };

@@ -25,14 +25,9 @@ import { atTable } from "./text.js";
  */
 export async function set(env) {
   const { context, registry, args } = env;
-  if (!env.supports("WordApi", "1.3")) {
-    throw new PaneError("E_UNSUPPORTED", "Hyperlinks need WordApi 1.3 (Range.hyperlink), which this Word does not support", "args.url");
-  }
-  const url = str(args, "url");
-  const text = str(args, "text", { optional: true, min: 1 });
+  const { url, text, location } = linkArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
-  if (text !== undefined) {
-    const location = oneOf(args, "location", LOCATIONS, "replace");
+  if (text !== undefined && location !== undefined) {
     /** @type {Word.Range} */
     let inserted;
     if (target.kind === "document") inserted = target.body.insertText(text, bodyTextLocation(location));
@@ -43,18 +38,79 @@ export async function set(env) {
     inserted.hyperlink = url;
     return { rangeId: registry.add("rng", inserted), url, text };
   }
+  const range = ownTextRange(target, url);
+  range.load("text");
+  await env.sync();
+  refuseNoText(range.text);
+  range.hyperlink = url;
+  return { rangeId: registry.add("rng", range), url, text: shownText(range.text) };
+}
+
+/**
+ * set's checks before it touches Word: the host, the url, and the text to insert with its location (when given).
+ * @param {HandlerEnv} env
+ */
+function linkArgs(env) {
+  const { args } = env;
+  if (!env.supports("WordApi", "1.3")) {
+    throw new PaneError("E_UNSUPPORTED", "Hyperlinks need WordApi 1.3 (Range.hyperlink), which this Word does not support", "args.url");
+  }
+  const url = str(args, "url");
+  const text = str(args, "text", { optional: true, min: 1 });
+  const location = text === undefined ? undefined : oneOf(args, "location", LOCATIONS, "replace");
+  return { url, text, location };
+}
+
+/**
+ * The range whose own text set links (no `text`). A scope at a table is refused before anything is queued.
+ * @param {ReturnType<typeof resolveScope>} target
+ * @param {string} url
+ */
+function ownTextRange(target, url) {
   if (target.kind === "range" && target.edges && url !== "") {
     const what = target.edges.only ? "is a table" : `${target.edges.first ? "starts" : "ends"} with a table`;
     throw new PaneError("E_INVALID_ARG", `The scope ${what}: a hyperlink cannot span table cells. Give args.text to insert linked text (location "before" or "after" puts it next to the table), or link text inside one cell (search for it to get its rangeId)`, "args.scope");
   }
-  const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
-  range.load("text");
-  await env.sync();
-  if (range.text.replace(/[\r\n\u000b\f]/g, "") === "") {
+  return target.kind === "document" ? target.body.getRange("Whole") : target.range;
+}
+
+/**
+ * E_INVALID_ARG when the scope's text (as read from Word) has nothing to link: none but paragraph marks and breaks.
+ * @param {string} text
+ */
+function refuseNoText(text) {
+  if (text.replace(/[\r\n\u000b\f]/g, "") === "") {
     throw new PaneError("E_INVALID_ARG", "The range has no text to link: select some text, or give args.text to insert linked text", "args.text");
   }
-  range.hyperlink = url;
-  return { rangeId: registry.add("rng", range), url, text: shownText(range.text) };
 }
+
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
 set.firstSync = ({ args }) => (args.text === undefined ? "read" : "none");
+
+/**
+ * The dry run of set without `text`: the scope's own text read and checked as set checks it.
+ * @type {Record<string, import("../dry-run.js").TargetLookup>}
+ */
+export const DRY_RUNS = {
+  "hyperlink.set": {
+    field: "scope",
+    plan(env) {
+      const { url, text } = linkArgs(env);
+      if (text !== undefined) return undefined;
+      return () => {
+        const range = ownTextRange(resolveScope(env.context, env.registry, env.args.scope ?? "selection"), url);
+        range.load("text");
+        return () => {
+          refuseNoText(range.text);
+          return {};
+        };
+      };
+    },
+  },
+};
+
+/**
+ * set's checks of the host and its args, made before it touches Word: a dry run makes them too (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = { "hyperlink.set": linkArgs };

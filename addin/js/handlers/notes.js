@@ -21,6 +21,17 @@ function requireNotes(env, what) {
 }
 
 /**
+ * An insert's checks before it touches Word: its text and the host.
+ * @param {HandlerEnv} env
+ * @param {"footnote" | "endnote"} type
+ */
+function noteArgs(env, type) {
+  const text = str(env.args, "text", { min: 1, max: 32767 });
+  requireNotes(env, type === "footnote" ? "Footnotes" : "Endnotes");
+  return { text };
+}
+
+/**
  * @param {"footnote" | "endnote"} type
  * @returns {import("../types.js").Handler}
  */
@@ -28,8 +39,7 @@ function inserter(type) {
   /** @param {HandlerEnv} env */
   const handler = async (env) => {
     const { context, registry, args } = env;
-    const text = str(args, "text", { min: 1, max: 32767 });
-    requireNotes(env, type === "footnote" ? "Footnotes" : "Endnotes");
+    const { text } = noteArgs(env, type);
     const range = resolveScopeRange(context, registry, args.scope ?? "selection");
     const note = type === "footnote" ? range.insertFootnote(text) : range.insertEndnote(text);
     const noteId = registry.add("note", note);
@@ -44,3 +54,13 @@ function inserter(type) {
 export const insertFootnote = inserter("footnote");
 /** endnote.insert {text, scope="selection"} → {noteId, type: "endnote", referenceRangeId}. */
 export const insertEndnote = inserter("endnote");
+
+/**
+ * Each op's checks of its args and the host, made before it touches Word, by op: a dry run makes them too
+ * (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = {
+  "footnote.insert": (env) => noteArgs(env, "footnote"),
+  "endnote.insert": (env) => noteArgs(env, "endnote"),
+};

@@ -52,22 +52,8 @@ export function pictureSize({ naturalWidth, naturalHeight, width, height, lockAs
  * @param {HandlerEnv} env
  */
 export async function insertPicture(env) {
-  const { args } = env;
-  if (args.source !== undefined && args.source !== "base64") {
-    throw new PaneError("E_INVALID_ARG", 'args.source must be "base64" (the bridge fetches URLs)', "args.source");
-  }
-  const data = str(args, "data", { min: 1 });
-  const lockAspectRatio = bool(args, "lockAspectRatio", true);
-  const size = pictureSize({
-    naturalWidth: int(args, "naturalWidth", { min: 1 }),
-    naturalHeight: int(args, "naturalHeight", { min: 1 }),
-    width: positiveNumber(args, "width"),
-    height: positiveNumber(args, "height"),
-    lockAspectRatio,
-  });
-  const wrapType = oneOf(args, "wrapType", WRAP_TYPES, "inline");
-  const location = oneOf(args, "location", LOCATIONS, "replace");
-  const picture = { data: stripDataUrl(data), size, lockAspectRatio, altText: str(args, "altText", { optional: true }), location };
+  const { picture, wrapType } = pictureArgs(env);
+  const { size } = picture;
   if (size.capped) {
     env.note("info", `The picture's natural size (${size.capped.width} × ${size.capped.height} pt) is wider than the page: it was scaled to ${size.width} × ${size.height} pt, the text width of Word's default page (Letter, 1-inch margins; Office.js does not give this document's page setup). Give width or height to choose the size.`, "args.width");
   }
@@ -84,6 +70,33 @@ export async function insertPicture(env) {
   return result;
 }
 insertPicture.firstSync = /** @type {const} */ ("none");
+
+/**
+ * insertPicture's checks before it touches Word: its args, and the host for a floating picture.
+ * @param {HandlerEnv} env
+ * @returns {{ picture: PictureSpec & { size: { capped?: { width: number, height: number } } }, wrapType: (typeof WRAP_TYPES)[number] }}
+ */
+function pictureArgs({ args, supports }) {
+  if (args.source !== undefined && args.source !== "base64") {
+    throw new PaneError("E_INVALID_ARG", 'args.source must be "base64" (the bridge fetches URLs)', "args.source");
+  }
+  const data = str(args, "data", { min: 1 });
+  const lockAspectRatio = bool(args, "lockAspectRatio", true);
+  const size = pictureSize({
+    naturalWidth: int(args, "naturalWidth", { min: 1 }),
+    naturalHeight: int(args, "naturalHeight", { min: 1 }),
+    width: positiveNumber(args, "width"),
+    height: positiveNumber(args, "height"),
+    lockAspectRatio,
+  });
+  const wrapType = oneOf(args, "wrapType", WRAP_TYPES, "inline");
+  const location = oneOf(args, "location", LOCATIONS, "replace");
+  const altText = str(args, "altText", { optional: true });
+  if (wrapType !== "inline" && !supports("WordApiDesktop", "1.2")) {
+    throw new PaneError("E_UNSUPPORTED", `wrapType "${wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
+  }
+  return { picture: { data: stripDataUrl(data), size, lockAspectRatio, altText, location }, wrapType };
+}
 
 /**
  * @typedef {{ data: string, size: { width: number, height: number }, lockAspectRatio: boolean, altText?: string, location: import("../locations.js").Location }} PictureSpec
@@ -131,7 +144,7 @@ function insertInline(env, picture) {
 }
 
 /**
- * A floating picture (WordApiDesktop 1.2 shapes), anchored where `location` says in the scope: start/before
+ * A floating picture (WordApiDesktop 1.2 shapes: the host was checked by pictureArgs), anchored where `location` says in the scope: start/before
  * at its start, end/after at its end, replace in place of its content (which is deleted). The returned
  * rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column. At a
  * range's table the anchor is where an inline picture would go (table-edges.js): never a cell for before/after.
@@ -141,10 +154,7 @@ function insertInline(env, picture) {
  * @returns {Placed}
  */
 function insertFloating(env, picture, wrap) {
-  const { context, registry, args, supports } = env;
-  if (!supports("WordApiDesktop", "1.2")) {
-    throw new PaneError("E_UNSUPPORTED", `wrapType "${args.wrapType}" needs floating pictures (WordApiDesktop 1.2: Word on Windows or Mac); use "inline" here`, "args.wrapType");
-  }
+  const { context, registry, args } = env;
   const { location } = picture;
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const whole = target.kind === "document" ? target.body : target.range;
@@ -185,3 +195,10 @@ function stripDataUrl(data) {
   const comma = data.startsWith("data:") ? data.indexOf(",") : -1;
   return comma >= 0 ? data.slice(comma + 1) : data;
 }
+
+/**
+ * insertPicture's checks of its args and the host, made before it touches Word: a dry run makes them too
+ * (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = { insertPicture: pictureArgs };

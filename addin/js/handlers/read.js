@@ -25,6 +25,20 @@ const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
 const WORD_MARKS = [" "];
 
 /**
+ * readDocument's checks of its args before it touches Word (a dry run makes them too: op-checks.js).
+ * @param {Record<string, any>} args
+ */
+export function readArgs(args) {
+  return {
+    format: oneOf(args, "format", FORMATS, "text"),
+    offset: int(args, "offset", { min: 0, fallback: 0 }),
+    limit: int(args, "limit", { min: 1, max: 1000, fallback: 200 }),
+    maxChars: int(args, "maxChars", { min: 1, max: 200_000, fallback: 20_000 }),
+    includeRangeIds: bool(args, "includeRangeIds", false),
+  };
+}
+
+/**
  * readDocument {scope, format, offset, limit, maxChars, includeRangeIds}. The page also stops before the block
  * that would take the output past maxChars, with `truncated: true`; it holds at least one block, cut when it alone
  * is too long (see read-cut.js: `cut` and a warn diagnostic say so). Text: a paragraph per line, a table as
@@ -35,11 +49,7 @@ const WORD_MARKS = [" "];
  */
 export async function readDocument(env) {
   const { context, registry, args, sync, note, afterSync } = env;
-  const format = oneOf(args, "format", FORMATS, "text");
-  const offset = int(args, "offset", { min: 0, fallback: 0 });
-  const limit = int(args, "limit", { min: 1, max: 1000, fallback: 200 });
-  const maxChars = int(args, "maxChars", { min: 1, max: 200_000, fallback: 20_000 });
-  const includeRangeIds = bool(args, "includeRangeIds", false);
+  const { format, offset, limit, maxChars, includeRangeIds } = readArgs(args);
   const target = resolveScope(context, registry, args.scope ?? "document");
   const holder = target.kind === "document" ? target.body : target.range;
   const paragraphs = holder.paragraphs.load("tableNestingLevel");

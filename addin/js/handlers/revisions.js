@@ -36,6 +36,15 @@ export function requireWordApi(env, version, what, field) {
   }
 }
 
+/**
+ * E_UNSUPPORTED where the host has no change-tracking mode.
+ * @param {HandlerEnv} env
+ * @param {string} [field]
+ */
+const requireTrackingMode = (env, field) => requireWordApi(env, "1.4", "Change tracking (document.changeTrackingMode)", field);
+/** @param {HandlerEnv} env  E_UNSUPPORTED where the host lists no tracked changes */
+const requireTrackedChanges = (env) => requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
+
 const CHANGE_FIELDS = "items/type,items/author,items/date,items/text";
 
 /**
@@ -43,7 +52,7 @@ const CHANGE_FIELDS = "items/type,items/author,items/date,items/text";
  * @param {HandlerEnv} env
  */
 function queueDocumentChanges(env) {
-  requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
+  requireTrackedChanges(env);
   return env.context.document.body.getTrackedChanges().load(CHANGE_FIELDS);
 }
 
@@ -56,7 +65,7 @@ function queueDocumentChanges(env) {
  * @param {boolean} counted
  */
 function queueScopeChanges(env, scope, counted) {
-  requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
+  requireTrackedChanges(env);
   const range = resolveScopeRange(env.context, env.registry, scope);
   const changes = range.getTrackedChanges().load(CHANGE_FIELDS);
   const relation = counted ? range.compareLocationWith(env.context.document.body.getRange("Whole")) : undefined;
@@ -73,12 +82,21 @@ function queueChangesBefore(env, range) {
 }
 
 /**
+ * trackChanges.set's checks before it touches Word: the mode and the host.
+ * @param {HandlerEnv} env
+ */
+function setArgs(env) {
+  const mode = oneOf(env.args, "mode", Object.keys(MODES), undefined);
+  requireTrackingMode(env, "args.mode");
+  return { mode };
+}
+
+/**
  * trackChanges.set {mode}: one sync reads the previous mode with the change.
  * @param {HandlerEnv} env
  */
 export async function setMode(env) {
-  const mode = oneOf(env.args, "mode", Object.keys(MODES), undefined);
-  requireWordApi(env, "1.4", "Change tracking (document.changeTrackingMode)", "args.mode");
+  const { mode } = setArgs(env);
   const doc = env.context.document;
   doc.load("changeTrackingMode");
   doc.changeTrackingMode = /** @type {Word.ChangeTrackingMode} */ (MODES[/** @type {keyof typeof MODES} */ (mode)]);
@@ -92,7 +110,7 @@ setMode.firstSync = /** @type {const} */ ("write");
  * @param {HandlerEnv} env
  */
 export async function getMode(env) {
-  requireWordApi(env, "1.4", "Change tracking (document.changeTrackingMode)");
+  requireTrackingMode(env);
   const doc = env.context.document;
   doc.load("changeTrackingMode");
   await env.sync();
@@ -156,7 +174,7 @@ list.firstSync = /** @type {const} */ ("read");
  * @returns {() => () => Decision}  queue → find
  */
 function decisionLookup(env) {
-  requireWordApi(env, "1.6", "Tracked changes (getTrackedChanges)");
+  requireTrackedChanges(env);
   const scope = env.args.scope ?? "document";
   const all = env.args.all === true;
   return () => {
@@ -263,3 +281,16 @@ const decisionDryRun = {
 
 /** The dry runs of accept and reject, by op. */
 export const DRY_RUNS = { "trackChanges.accept": decisionDryRun, "trackChanges.reject": decisionDryRun };
+
+/**
+ * Each op's checks of the host and its args, made before it touches Word, by op: a dry run makes them too
+ * (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = {
+  "trackChanges.set": setArgs,
+  "trackChanges.get": (env) => requireTrackingMode(env),
+  "trackChanges.list": requireTrackedChanges,
+  "trackChanges.accept": requireTrackedChanges,
+  "trackChanges.reject": requireTrackedChanges,
+};

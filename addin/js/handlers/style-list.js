@@ -16,17 +16,27 @@ const CATEGORY_KEYS = /** @type {const} */ ({ paragraph: "paragraphStyles", char
 const CATEGORY_OF_TYPE = { Paragraph: "paragraph", Character: "character", Table: "table" };
 
 /**
+ * listStyles' checks of its args before it touches Word (a dry run makes them too: op-checks.js).
+ * @param {Record<string, any>} args
+ */
+export function listArgs(args) {
+  return {
+    category: oneOf(args, "category", /** @type {const} */ (["all", "paragraph", "character", "table"]), "all"),
+    builtInOnly: bool(args, "builtInOnly", true),
+    includeLocalized: bool(args, "includeLocalized", true),
+    query: str(args, "query", { optional: true }),
+    max: args.max === undefined ? Infinity : int(args, "max", { min: 1 }),
+  };
+}
+
+/**
  * The document's styles (document.getStyles, WordApi 1.5; one sync), else the curated built-in list.
  * Filters: category, builtInOnly, query (case-insensitive, on name and localized name); `max` caps the
  * total, filled in the order paragraph, character, table.
  * @param {HandlerEnv} env
  */
 export async function listStyles({ context, args, supports, sync }) {
-  const category = oneOf(args, "category", /** @type {const} */ (["all", "paragraph", "character", "table"]), "all");
-  const builtInOnly = bool(args, "builtInOnly", true);
-  const includeLocalized = bool(args, "includeLocalized", true);
-  const query = str(args, "query", { optional: true });
-  const max = args.max === undefined ? Infinity : int(args, "max", { min: 1 });
+  const { category, builtInOnly, includeLocalized, query, max } = listArgs(args);
 
   /** @type {CategorisedStyle[]} */
   let styles;

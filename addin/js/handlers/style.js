@@ -79,6 +79,24 @@ function readPara(args) {
 }
 
 /**
+ * applyStyle's checks before it touches Word: its args (at least one thing to apply), and a built-in style name
+ * that is a table style's (refused: see refuseTableBuiltIn). `builtIn`: the named style's built-in value, if any.
+ * @param {HandlerEnv} env
+ */
+export function formatArgs({ args, Word }) {
+  const namedStyle = str(args, "namedStyle", { min: 1, optional: true });
+  const clearOtherStyles = bool(args, "clearOtherStyles", false);
+  const char = readChar(args);
+  const para = readPara(args);
+  if (namedStyle === undefined && !char && !para && !clearOtherStyles) {
+    throw new PaneError("E_INVALID_ARG", "Give at least one of namedStyle, char, para or clearOtherStyles", "args");
+  }
+  const builtIn = namedStyle === undefined ? undefined : builtInStyleValue(Word, namedStyle);
+  refuseTableBuiltIn(builtIn, args.scope);
+  return { namedStyle, clearOtherStyles, char, para, builtIn };
+}
+
+/**
  * Apply formatting to the scope, in this order: clearOtherStyles (Normal paragraph style, no character
  * style, no direct character formatting), the named style, the character formatting, then the paragraph
  * formatting and lists on each paragraph of the range (Range has no paragraphFormat in WordApi ≤ 1.9).
@@ -99,16 +117,8 @@ function readPara(args) {
  * @param {HandlerEnv} env
  */
 export async function applyStyle(env) {
-  const { context, registry, args, sync, Word } = env;
-  const namedStyle = str(args, "namedStyle", { min: 1, optional: true });
-  const clearOtherStyles = bool(args, "clearOtherStyles", false);
-  const char = readChar(args);
-  const para = readPara(args);
-  if (namedStyle === undefined && !char && !para && !clearOtherStyles) {
-    throw new PaneError("E_INVALID_ARG", "Give at least one of namedStyle, char, para or clearOtherStyles", "args");
-  }
-  const builtIn = namedStyle === undefined ? undefined : builtInStyleValue(Word, namedStyle);
-  refuseTableBuiltIn(builtIn, args.scope);
+  const { context, registry, args, sync } = env;
+  const { namedStyle, clearOtherStyles, char, para, builtIn } = formatArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
   const edges = target.kind === "range" ? target.edges : undefined;
@@ -332,3 +342,9 @@ function startPara(range, para) {
     }
   });
 }
+
+/**
+ * applyStyle's checks of its args, made before it touches Word: a dry run makes them too (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = { applyStyle: formatArgs };

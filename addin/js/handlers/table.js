@@ -5,7 +5,7 @@
 
 import { int, str } from "../args.js";
 import { PaneError } from "../errors.js";
-import { MAX_COLUMNS, MAX_ROWS } from "./table-create.js";
+import { MAX_COLUMNS, MAX_ROWS, createArgs } from "./table-create.js";
 import { loadTable } from "./table-load.js";
 
 export { create, createArgs } from "./table-create.js";
@@ -252,12 +252,20 @@ export function assertCanMerge(supports) {
 }
 
 /**
+ * mergeCells' checks before it touches Word: the host, then the rectangle's args.
+ * @param {HandlerEnv} env
+ */
+function checkMerge(env) {
+  assertCanMerge(env.supports);
+  mergeArgs(env.args);
+}
+
+/**
  * Merge the rectangle startRow/startCol + rowSpan×colSpan (Table.mergeCells, WordApi 1.4).
  * @param {HandlerEnv} env
  */
 export async function mergeCells(env) {
-  assertCanMerge(env.supports);
-  mergeArgs(env.args);
+  checkMerge(env);
   const loaded = await loadTable(env);
   const { startRow, startCol, bottomRow, lastCell } = checkMergeCells(env.args, loaded);
   loaded.table.mergeCells(startRow, startCol, bottomRow, lastCell);
@@ -267,3 +275,13 @@ export async function mergeCells(env) {
 for (const handler of [insertRows, insertColumns, deleteRows, deleteColumns, setCellText, mergeCells]) {
   /** @type {import("../types.js").Handler} */ (handler).firstSync = "read";
 }
+
+/**
+ * The checks the table ops make of the host and their args before they touch Word, by op (those made against the
+ * loaded table are TABLE_CHECKS): a dry run makes them too (op-checks.js).
+ * @type {Record<string, (env: HandlerEnv) => unknown>}
+ */
+export const CHECKS = {
+  "table.create": (env) => createArgs(env.args),
+  "table.mergeCells": checkMerge,
+};
