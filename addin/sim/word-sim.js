@@ -9,7 +9,7 @@ import { newCell } from "./tables-model.js";
 import { newList } from "./lists-model.js";
 import { snapshotDocument } from "./snapshot.js";
 import { renderDocumentHtml, domSelectionToSpan } from "./render.js";
-import { createOffice } from "./office.js";
+import { createOffice, createSettings } from "./office.js";
 import { decodeBase64, imageInfo, pxToPt } from "./images.js";
 import "./proxies-text.js";
 import "./proxies-table.js";
@@ -60,7 +60,9 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     config: { extendedErrorLogging: false },
     Promise,
   };
-  const Office = createOffice({ platform: profile === "desktop" ? "PC" : "OfficeOnline", version: "16.0.18227.20000", url, apiSets, onSelectionHandlers: selectionHandlers });
+  /** The add-in's settings saved in the document (name → JSON): what a pane opened on it reads. */
+  const documentSettings = new Map();
+  const Office = createOffice({ platform: profile === "desktop" ? "PC" : "OfficeOnline", version: "16.0.18227.20000", url, apiSets, onSelectionHandlers: selectionHandlers, settings: documentSettings });
 
   function notify() {
     state.changed();
@@ -187,6 +189,13 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     /** Number of live range anchors (tracked objects that follow edits). */
     get liveAnchors() { let n = state.doc.anchors.size; for (const s of state.doc.stories) n += s.anchors.size; return n; },
     get _model() { return state.doc; },
+    /**
+     * The task pane is closed and opened again on this document (a new webview): Office.context.document.settings
+     * is read afresh from the document, so what the last load set and did not save (saveAsync) is gone.
+     */
+    reopenPane() { Office.context.document.settings = createSettings(documentSettings); },
+    /** The add-in's settings saved in the document, as Office reads them. */
+    savedSettings: () => Object.fromEntries([...documentSettings].map(([k, v]) => [k, JSON.parse(v)])),
   };
   return sim;
 }
