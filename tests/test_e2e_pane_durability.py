@@ -1,7 +1,9 @@
 """The pane's taskId records and Pause, end to end with slow syncs: MCP over HTTPS → the bridge → WSS → the real
 pane in the playground's iframe → simulated Word (`playground.html?latency=…`).
 
-- the pane iframe reloads while an edit is in flight: the retry with the same taskId must not run it again;
+- the pane iframe reloads while an edit is in flight: the retry with the same taskId must not run it again, also
+  when the pane comes back in a new tab or webview (sessionStorage empty): the document keeps its session;
+- the browser's storage is blocked: the pane and each edit's result say that a retry after a reload may run it again;
 - the server restarts (its result cache is lost): the retry reaches the pane, which answers the first result, from
   memory or, after a reload of the pane, from its stored records (saying that the result's ids are gone);
 - Pause AI edits switched on while a batch runs: the rest of the batch does not run.
@@ -32,10 +34,13 @@ R1 = {"text": "[R1]", "scope": "document", "location": "end"}
 
 
 @contextlib.contextmanager
-def slow_playground(browser: Any, server: ServerThread, loop: LoopThread, latency_ms: int) -> Iterator[Playground]:  # noqa: F811
-    """playground.html whose every sync takes `latency_ms`, its pane connected."""
+def slow_playground(browser: Any, server: ServerThread, loop: LoopThread, latency_ms: int,  # noqa: F811
+                    init_script: str | None = None) -> Iterator[Playground]:
+    """playground.html whose every sync takes `latency_ms`, its pane connected (`init_script` runs in each frame first)."""
     context = browser.new_context()
     context.route(OFFICE_JS, lambda route: route.fulfill(status=200, content_type="text/javascript", body=""))
+    if init_script:
+        context.add_init_script(init_script)
     try:
         page = context.new_page()
         known = {d["id"] for d in server.bridge.hub.documents()}
@@ -88,13 +93,19 @@ def diagnostics(result: dict[str, Any], field: str) -> list[str]:
     return [d["msg"] for d in result["diagnostics"] if d.get("field") == field]
 
 
+def start_slow_edit(word: Playground, task_id: str, settle_ms: int) -> concurrent.futures.Future[dict[str, Any]]:
+    """insertText R1 into "Base", returned once Word is applying it (its sync started `settle_ms` ago)."""
+    word.set_text("Base")
+    before = word.sync_count()
+    running = start_call(word, "insertText", task_id, **R1)
+    wait_until(word, lambda: word.sync_count() > before, "the edit's sync to start")
+    word.page.wait_for_timeout(settle_ms)
+    return running
+
+
 def test_a_retry_after_the_pane_reloaded_mid_op_does_not_run_the_edit_again(browser, e2e_server, loop_thread):  # noqa: F811
     with slow_playground(browser, e2e_server, loop_thread, 1500) as word:
-        word.set_text("Base")
-        before = word.sync_count()
-        first = start_call(word, "insertText", "r1", **R1)
-        wait_until(word, lambda: word.sync_count() > before, "the edit's sync to start")
-        word.page.wait_for_timeout(500)
+        first = start_slow_edit(word, "r1", 500)
         reload_pane(word)
         interrupted = first.result(timeout=30)
         assert interrupted["ok"] is False and interrupted["code"] == "E_RUNTIME", interrupted
@@ -108,6 +119,49 @@ def test_a_retry_after_the_pane_reloaded_mid_op_does_not_run_the_edit_again(brow
         assert "may or may not have been applied" in said and "new taskId" in said
         word.page.wait_for_timeout(1600)  # a second run would have landed by now
         assert paragraphs(word) == ["Base[R1]"]
+
+
+def test_a_pane_opened_again_in_a_new_tab_resumes_the_document_and_does_not_run_the_edit_again(
+        browser, e2e_server, loop_thread):  # noqa: F811
+    """A new tab or webview starts with an empty sessionStorage: the session kept in the document's settings brings
+    the pane back to the same document id and to the taskId records of the pane that was closed mid-op."""
+    with slow_playground(browser, e2e_server, loop_thread, 1500) as word:
+        first = start_slow_edit(word, "tab-r1", 300)
+        loaded = pane_load(word)
+        word.page.evaluate("""() => { const pane = document.getElementById('pg-taskpane').contentWindow;
+                                      pane.sessionStorage.clear(); pane.location.reload(); }""")
+        interrupted = first.result(timeout=30)
+        assert interrupted["ok"] is False and interrupted["code"] == "E_RUNTIME", interrupted
+        wait_until(word, lambda: pane_load(word) not in (None, loaded), "the pane opened again to reconnect")
+        # pane_load reads the session of word.document_id: the pane asked for the document's session again
+        assert word.page.evaluate("""() => document.getElementById('pg-taskpane').contentWindow
+                                           .wordBridgePane.connection.state().session""") == word.document_id
+        wait_until(word, lambda: paragraphs(word) == ["Base[R1]"], "the edit to land in Word", timeout=5)
+
+        retry = word.op("insertText", task_id="tab-r1", **R1)
+        assert retry["ok"] is False and retry["code"] == "E_RUNTIME", retry
+        assert any("an earlier load of the Word Bridge pane started this op" in m for m in diagnostics(retry, "taskId"))
+        word.page.wait_for_timeout(1600)  # a second run would have landed by now
+        assert paragraphs(word) == ["Base[R1]"]
+
+
+BLOCKED_STORAGE = """Object.defineProperty(window, 'localStorage', { configurable: true,
+    get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });"""
+
+
+def test_with_the_browsers_storage_blocked_the_pane_and_each_edit_warn_that_a_retry_may_run_it_again(
+        browser, e2e_server, loop_thread):  # noqa: F811
+    with slow_playground(browser, e2e_server, loop_thread, 0, init_script=BLOCKED_STORAGE) as word:
+        word.set_text("Base")
+        notice = word.pane().locator("#warning")
+        wait_until(word, notice.is_visible, "the pane's warning")
+        assert "keep its taskId records" in notice.inner_text() and "apply it twice" in notice.inner_text()
+        edit = word.op("insertText", task_id="w1", text="+", scope="document", location="end")
+        assert edit["ok"] is True, edit
+        assert any("a retry with the same taskId may run that op a second time" in m
+                   for m in diagnostics(edit, "taskId")), edit
+        read = word.op("getSelection", task_id="g1")
+        assert not [d for d in read["diagnostics"] if d["level"] == "warn"], read
 
 
 def test_retries_after_the_server_restarted_reach_the_pane_which_answers_the_first_results(

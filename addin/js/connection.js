@@ -66,7 +66,8 @@ export const DEFAULT_TIMING = { heartbeatMs: 15_000, idleTimeoutMs: 45_000, back
  * @property {(state: ConnectionState) => void} [onState]
  * @property {() => boolean} [isPaused]    sent as a `state` frame after each welcome
  * @property {{ new (url: string): WebSocket }} [WebSocketImpl]
- * @property {KeyValueStore} [sessionStore] where the session id survives a reload (sessionStorage)
+ * @property {KeyValueStore} [sessionStore] where the session id survives a reload (default sessionStorage; the pane
+ *   keeps it in the document: document-identity.js)
  * @property {Partial<Timing>} [timing]
  * @property {() => number} [random]        jitter source
  */

@@ -8,6 +8,7 @@ import { changesDocument, createTaskStore } from "./task-store.js";
 import { describeDifference, fingerprintOf } from "./fingerprint.js";
 import { createOpRunner, hostSupports } from "./run-op.js";
 import { answerRecord, repeatOutcome, reusedTaskId } from "./task-repeats.js";
+import { retryWarning } from "./retry-safety.js";
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
 /** @typedef {import("./types.js").ExecuteOutcome} ExecuteOutcome */
@@ -42,14 +43,16 @@ export { hasQueuedWork, withIds } from "./run-op.js";
  * @param {number} [options.registryLimit]  tracked ranges/tables kept before the least recently used are released
  * @param {number} [options.cacheLimit]     results of this load kept in memory by taskId
  * @param {TaskStore} [options.taskStore]   taskId records that outlive this load (default: memory only)
- * @param {() => string | null | undefined} [options.documentSession]  the document's session id: the records'
- *   scope, so that two documents do not share taskIds
+ * @param {() => string | null | undefined} [options.documentSession]  the records' scope for the document (its
+ *   session id, or what else names it across loads: document-identity.js), so that two documents do not share taskIds
+ * @param {(scope: string) => string | undefined} [options.retryRisk]  why a retry after a reload of the pane may
+ *   run an op of that scope again (retry-safety.js): the results of ops that change the document then warn of it
  * @param {Readonly<Record<string, Handler>>} [options.handlers]  the op → handler table (tests give their own)
  * @returns {Engine}
  */
 export function createEngine({
   Word, Office, registryLimit = 500, cacheLimit = 200, taskStore = createTaskStore(), documentSession = () => null,
-  handlers = HANDLERS,
+  retryRisk = () => undefined, handlers = HANDLERS,
 }) {
   const supports = hostSupports(Office);
   const registry = createRegistry({ limit: registryLimit, supports });
@@ -79,7 +82,8 @@ export function createEngine({
 
   /**
    * Run an op with a taskId, its record kept in storage: "started" before its first sync, its result once
-   * it finished (read-only ops keep only their fingerprint). A refusal that ran nothing keeps no record.
+   * it finished (read-only ops keep only their fingerprint). A refusal that ran nothing keeps no record. Where
+   * the record may not outlive this load (retry-safety.js), the result of an op that changes the document says so.
    * @param {AiCommand} cmd @param {(report: ProgressReport) => void} onProgress
    * @param {string} taskId @param {string} scope @param {Fingerprint} fingerprint
    * @returns {Promise<ExecuteOutcome>}
@@ -93,9 +97,15 @@ export function createEngine({
       started = true;
       taskStore.put(scope, taskId, record);
     });
-    if (started && ranNothing(done)) taskStore.remove(scope, taskId);
-    else if (started && !readOnly) taskStore.put(scope, taskId, { ...record, result: done.result });
-    return done;
+    if (started && ranNothing(done)) {
+      taskStore.remove(scope, taskId);
+      return done;
+    }
+    if (!started || readOnly) return done;
+    taskStore.put(scope, taskId, { ...record, result: done.result });
+    const risk = retryRisk(scope);
+    if (!risk) return done;
+    return { ...done, result: { ...done.result, diagnostics: [...done.result.diagnostics, retryWarning(risk)] } };
   }
 
   return {

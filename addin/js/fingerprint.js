@@ -59,7 +59,7 @@ export function canonicalJson(value) {
  * A 53-bit string hash (cyrb53): enough to tell args apart without keeping them.
  * @param {string} text
  */
-function hash(text) {
+export function hash(text) {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i += 1) {

@@ -5,6 +5,8 @@ import { createEngine } from "./engine.js";
 import { createTaskStore } from "./task-store.js";
 import { createConnection, defaultSocketUrl, rememberedToken, storeOver } from "./connection.js";
 import { describeHost } from "./host-info.js";
+import { documentIdentity } from "./document-identity.js";
+import { retryNotice, retryRisk } from "./retry-safety.js";
 import { createView, entryForOutcome, entryForRefused } from "./ui.js";
 
 // Tell legacy-check.js (a classic script) that the module graph parsed and runs: no "old Word" notice.
@@ -72,22 +74,35 @@ async function boot() {
 
   /** @type {import("./connection.js").Connection | undefined} */
   let connection;
+  // The document's session is kept in the document (Office settings), so that a pane opened again on it, even in
+  // a new tab or webview, resumes it and finds its taskId records
+  const identity = documentIdentity({
+    Office: apis.Office, fallback: storeOver(() => window.sessionStorage), onChange: () => showRetryRisk(),
+  });
+  // taskIds outlive a reload of the pane (and the server's cache): a retry never runs an edit twice
+  const taskStore = createTaskStore({ storage: () => window.localStorage });
+  const recordsScope = () => identity.recordsScope(connection?.state().session);
+  // Where a retry after a reload of the pane may run an op again (storage blocked, document not recognised), the
+  // pane and the results of edits say so
+  const risk = (scope = recordsScope()) => retryRisk({ storageKept: taskStore.durable(scope), documentRecognised: identity.recognised() });
+  const showRetryRisk = () => view.showWarning(retryNotice(risk()));
   const engine = createEngine({
-    Word: apis.Word,
-    Office: apis.Office,
-    // taskIds outlive a reload of the pane (and the server's cache): a retry never runs an edit twice
-    taskStore: createTaskStore({ storage: () => window.localStorage }),
-    documentSession: () => connection?.state().session,
+    Word: apis.Word, Office: apis.Office, taskStore, documentSession: recordsScope, retryRisk: risk,
   });
   connection = createConnection({
     url: defaultSocketUrl(window.location),
     token: rememberedToken(window.location, storeOver(() => window.localStorage)),
     hello: () => ({ ...describeHost(apis.Office, { simulated: apis.simulated }), instance: engine.registry.salt }),
     isPaused: () => engine.paused,
-    onState: (state) => view.showConnection(state),
+    sessionStore: identity.sessionStore,
+    onState: (state) => {
+      view.showConnection(state);
+      if (state.status === "connected") showRetryRisk();
+    },
     onCommand: async (cmd, onProgress) => {
       const outcome = await engine.execute(cmd, { onProgress });
       view.logOp(entryForOutcome(cmd, outcome));
+      showRetryRisk();
       return outcome;
     },
     onRefused: (call) => view.logOp(entryForRefused(call)),

@@ -93,6 +93,8 @@ export function logCells(entry, time) {
  * @property {(listener: (paused: boolean) => void) => void} onPauseToggle
  * @property {(entry: LoggedOp) => void} logOp
  * @property {(message: string | null) => void} showNotice  a problem to show above everything (null hides it)
+ * @property {(message: string | null) => void} showWarning  a risk to know of while the pane works, such as retries
+ *   that may run an op twice (null hides it)
  */
 
 /**
@@ -119,6 +121,7 @@ export function createView(doc) {
   const log = element(doc, "log");
   const logEmpty = element(doc, "log-empty");
   const notice = element(doc, "notice");
+  const warning = element(doc, "warning");
   /** @type {ReturnType<typeof setInterval> | undefined} */
   let countdown;
 
@@ -175,6 +178,10 @@ export function createView(doc) {
     showNotice(message) {
       notice.textContent = message ?? "";
       notice.hidden = message === null;
+    },
+    showWarning(message) {
+      warning.textContent = message ?? "";
+      warning.hidden = message === null;
     },
   };
 }

@@ -69,4 +69,4 @@ export class FakeDocument {
 }
 
 /** The elements of taskpane.html that the pane's scripts look up. */
-export const PANE_IDS = ["status", "status-text", "session", "pause", "log", "log-empty", "notice"];
+export const PANE_IDS = ["status", "status-text", "session", "pause", "log", "log-empty", "notice", "warning"];
