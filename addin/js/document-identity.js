@@ -6,7 +6,8 @@
 // the add-in's name/value pairs in the document: set() changes this load's copy, saveAsync() writes it into the
 // document, where every later load of the pane finds it (and the file keeps it once saved). The pane keeps there
 // the session the bridge gave it and the document's URL at that time: a document whose URL is another one now is
-// a copy (Save As, a duplicated file) and gets a session of its own, so two files never claim one session.
+// a copy (Save As, a duplicated file, a new document made from it) and gets a session of its own, so two files
+// never claim one session.
 // Where Office has no settings or cannot save them, the session lives in this tab's sessionStorage with the URL
 // (as before), and the taskId records are kept by the document's URL when it has one.
 
@@ -66,7 +67,9 @@ export function documentIdentity({ Office, fallback, onChange = () => {} }) {
       value = settings?.get(SETTING);
     } catch { /* unreadable: as none */ }
     const kept = keptSession(value);
-    if (kept && (!kept.url || !here || kept.url === here)) return kept.session;
+    // kept without a URL: a new document saved since; with another URL, or none now: a copy (Save As, a new
+    // document made from this one), which must not claim this one's session
+    if (kept && (!kept.url || kept.url === here)) return kept.session;
     const inTab = keptSession(parsed(fallback.get(key)));
     return inTab && inTab.url === here ? inTab.session : null;
   }

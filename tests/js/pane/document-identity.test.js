@@ -98,6 +98,9 @@ test("a copy of the document under another URL gets a session of its own; a docu
   copy.Office.context.document.settings.set(SETTING, original.Office.context.document.settings.get(SETTING));
   assert.equal(paneLoad(copy, fakeStorage()).asked, null);
   assert.equal(paneLoad(original, fakeStorage()).asked, "doc_orig");
+  const madeFrom = createSimulator({ url: "" }); // File > New from existing: the content and settings, no URL yet
+  madeFrom.Office.context.document.settings.set(SETTING, original.Office.context.document.settings.get(SETTING));
+  assert.equal(paneLoad(madeFrom, fakeStorage()).asked, null);
 
   const unsaved = createSimulator({ url: "" });
   paneLoad(unsaved, fakeStorage()).welcome("doc_new");
