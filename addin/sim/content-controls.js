@@ -2,7 +2,7 @@
 // The anchor is "sticky" (anchors.js shiftInsert): text inserted at its edges goes inside, as text written
 // into a control's content does in Word, but not text put at its Before/After points (ContentControl.getRange),
 // nor a paragraph or table put before or after its paragraphs.
-import { spanText } from "./model.js";
+import { releaseAnchor, spanText } from "./model.js";
 
 /** The document's content controls, in document order (outer before inner). */
 export function controlsOf(doc) {
@@ -13,4 +13,20 @@ export function controlsOf(doc) {
 /** Content controls for snapshot(): id, tag, title and text. */
 export function contentControlsJSON(doc) {
   return controlsOf(doc).map((c) => ({ id: c.id, tag: c.tag, title: c.title, text: spanText(doc, c.anchor.start, c.anchor.end) }));
+}
+
+/**
+ * The content controls a paragraph [start, end) about to be deleted whole holds alone: Word deletes them with it
+ * (such a control sits inside the paragraph's mark, office-js#4975). Returns what deletes them, to call once the
+ * paragraph is gone.
+ * @returns {() => void}
+ */
+export function controlsGoingWith(doc, start, end) {
+  const held = controlsOf(doc).filter(({ anchor }) => anchor.start >= start && anchor.start < end && anchor.end <= end);
+  return () => {
+    for (const control of held) {
+      control.deleted = true;
+      releaseAnchor(doc, control.anchor);
+    }
+  };
 }

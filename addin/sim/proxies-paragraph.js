@@ -10,6 +10,7 @@ import { contentNavs, parentNavs, bindNavs, pick } from "./text-navs.js";
 import { styleProps } from "./style-props.js";
 import { textRanges, ListRefCollection } from "./proxies-range.js";
 import { isNum, invalid } from "./arg-checks.js";
+import { controlsGoingWith } from "./content-controls.js";
 
 const ALIGNMENTS = ["Left", "Centered", "Right", "Justified"];
 const paraNumber = (k, max = 1584) => ({
@@ -22,6 +23,8 @@ export class Paragraph extends ClientObject {
     this._api("delete");
     this._enqueue("Paragraph.delete", () => {
       const info = layout(this._doc).paraInfo.get(this._target("Paragraph.delete"));
+      // A content control that is this paragraph's alone goes with it (not when the paragraph is a container's only one, which stays).
+      const controlsGone = info.container.blocks.length === 1 ? () => {} : controlsGoingWith(this._doc, info.start, info.end);
       if (info.container.blocks.length === 1) deleteSpan(this._doc, info.start, info.mark);
       else deleteSpan(this._doc, info.start, info.end);
       const last = info.container.blocks[info.container.blocks.length - 1];
@@ -30,6 +33,7 @@ export class Paragraph extends ClientObject {
         const prev = info.container.blocks[info.container.blocks.length - 2];
         if (prev.kind === "paragraph") { const pi = layout(this._doc).paraInfo.get(prev); deleteSpan(this._doc, pi.mark, pi.end); }
       }
+      controlsGone();
     });
   }
   startNewList() {

@@ -1,7 +1,8 @@
 // Content controls grow as Word's do: over text written between their tags (their content range's edges,
 // insertText Start/End/Replace); not over what goes in at their Before/After points (the points before the start
 // tag and after the end tag), nor over a paragraph or table put before or after their first or last paragraph
-// (Before/After insert outside an object's boundaries: office-js#866, #3176).
+// (Before/After insert outside an object's boundaries: office-js#866, #3176). A paragraph deleted whole takes a
+// control it holds alone with it (office-js#4975).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createSimulator, rejectsWith } from "./helpers.js";
@@ -64,4 +65,21 @@ test("paragraphs and tables put before or after a control's paragraphs stay outs
   // Between two of its paragraphs is inside it.
   await edit((control) => control.getRange("Content").paragraphs.getFirst().insertParagraph("Middle", "After"));
   assert.equal(controlText(), "A1\rMiddle\rA2");
+});
+
+test("deleting the paragraph a control holds alone deletes the control; one of a control's paragraphs does not", async () => {
+  const { sim, edit } = await withControl("Intro\nClause\nOutro", "Clause");
+  await edit((control) => control.getRange("Content").paragraphs.getFirst().delete());
+  assert.equal(sim.text(), "Intro\nOutro");
+  assert.deepEqual(sim.snapshot().contentControls, []);
+  await rejectsWith(edit((control) => control.delete(true)), "ItemNotFound");
+
+  const two = await withControl("Intro\nA1\nA2\nOutro", "A1");
+  await two.edit((control, context) => {
+    const both = control.getRange("Content").expandTo(context.document.body.search("A2").getFirst());
+    control.delete(true);
+    both.insertContentControl().tag = "c";
+  });
+  await two.edit((control) => control.getRange("Content").paragraphs.getFirst().delete());
+  assert.equal(two.controlText(), "A2");
 });
