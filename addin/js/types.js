@@ -64,6 +64,10 @@
  * @property {Readonly<Record<string, Handler>>} handlers  the op → handler table (a batch runs the others)
  * @property {() => boolean} [isPaused]         whether the person switched on "Pause AI edits" (a running
  *                                              batch checks it before each op)
+ * @property {(mapSyncError: (err: unknown) => unknown) => void} [deferSync]  given in a batch: an op may queue its
+ *                                              reads with its writes and not sync, reading them in afterSync after
+ *                                              the batch's next sync; `mapSyncError` turns a Word error of its actions
+ *                                              there into its error (what its own sync's catch would throw)
  */
 
 /**
@@ -79,9 +83,12 @@
  * A handler: the envelope's `data` from the canonical args. `firstSync` says what its first sync carries
  * (a kind, or a function of the handler's env: its args, Word, supports); absent means "write" (the safe guess).
  * `ownsCommonArgs`: the handler reads dryRun itself (batch), the engine passes it through.
+ * `readsOnly`: before its one sync the handler queues only reads and mints no id; after it, it queues only id
+ * tracking, registers no afterSync and cannot fail: in a batch its sync may wait for later ops' (batch-run.js).
  * @typedef {((env: HandlerEnv) => Promise<Record<string, any>>) & {
  *   firstSync?: SyncKind | ((env: HandlerEnv) => SyncKind),
  *   ownsCommonArgs?: boolean,
+ *   readsOnly?: boolean,
  * }} Handler
  */
 

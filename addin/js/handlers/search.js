@@ -157,6 +157,8 @@ export async function search(env) {
   return hits.items.length > maxResults ? { results, truncated: true } : { results };
 }
 search.firstSync = /** @type {const} */ ("read");
+/** Its sync only reads, it mints ids after it and cannot fail there: in a batch, searches share a sync (batch-run.js). */
+search.readsOnly = true;
 
 /**
  * A function giving each hit (in document order) the clipped text of its paragraphs around it (a hit across a

@@ -3,6 +3,7 @@
 
 import { nested, object, str } from "../args.js";
 import { PaneError, officeCodeOf } from "../errors.js";
+import { parseRef } from "../registry.js";
 import { BUILT_IN_STYLES, builtInStyleValue, displayName, nearestNames } from "../styles.js";
 import { queueTableLoad, tableLoadError } from "./table-load.js";
 
@@ -83,7 +84,8 @@ function nearestHint(nearest) {
  * styleTotalRow). Reads first: the table and, for a custom name, the document's table styles (WordApi 1.5:
  * an unknown name is E_NOT_FOUND with the nearest names, nothing changed). The writes go with Word.run's
  * closing sync, which also reads back headerRowCount (in `data`). Below WordApi 1.5 a custom name is set
- * in the first sync, so that Word's refusal comes before anything else is written.
+ * in the first sync, so that Word's refusal comes before anything else is written. In a batch, a table id
+ * with a built-in style or flags only needs no read first: see {@link applyStyleInBatchSync}.
  * @param {HandlerEnv} env
  */
 export async function applyStyle(env) {
@@ -91,6 +93,7 @@ export async function applyStyle(env) {
   const { style, name } = tableStyleArgs(env.args);
   const { builtIn, custom } = name === undefined ? {} : tableStyleName(Word, name);
   const queued = queueTableLoad(env);
+  if (leavesSyncToBatch(env)) return applyStyleInBatchSync(env, queued, style, builtIn);
   /** @type {Word.StyleCollection | undefined} */
   let styles;
   if (custom && supports("WordApi", "1.5")) {
@@ -109,26 +112,95 @@ export async function applyStyle(env) {
   }
   const loaded = /** @type {LoadedTable & { tableId: string }} */ (queued.finish());
   const { table } = loaded;
-  if (builtIn) table.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
-  else if (styles && custom) table.style = findTableStyle(custom, styles);
-  for (const [flag, apply] of STYLE_FLAGS) if (style[flag] !== undefined) apply(table, style[flag]);
+  applyWrites(table, style, { builtIn, custom: styles && custom ? findTableStyle(custom, styles) : undefined });
   table.load("headerRowCount");
   /** @type {Record<string, any>} */
   const data = { tableId: loaded.tableId, rows: loaded.rows, cols: loaded.cols };
-  env.afterSync(() => {
-    data.headerRowCount = table.headerRowCount;
-    if (style.firstRow === true && table.headerRowCount < 1) {
-      env.note("warn", "Word did not make the first row a header row (headerRowCount is 0)", "args.style.firstRow");
-    }
-  });
+  env.afterSync(() => readBackHeaderRow(env, table, style, data));
   return data;
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-applyStyle.firstSync = ({ args, Word, supports }) => {
+applyStyle.firstSync = (env) => {
+  if (leavesSyncToBatch(env)) return "none";
+  const { args, Word, supports } = env;
   const name = args.style?.name;
   const custom = typeof name === "string" && !builtInStyleValue(Word, name);
   return custom && !supports("WordApi", "1.5") ? "write" : "read";
 };
+
+/**
+ * Whether the op can leave its reads to the batch's next sync: in a batch, a table id (a range's or an anchor's
+ * table is known only once read: a range outside a table is E_NOT_FOUND before anything is written) and no custom
+ * style name (checked against the document's styles before anything is written).
+ * @param {HandlerEnv} env
+ */
+function leavesSyncToBatch({ deferSync, args, Word }) {
+  if (!deferSync) return false;
+  const name = args.style?.name;
+  if (typeof name === "string" && !builtInStyleValue(Word, name)) return false;
+  const ref = args.tableRef;
+  if (typeof ref !== "string" || ref.startsWith("anchor:")) return false;
+  try {
+    const { kind, id } = parseRef(ref, "args.tableRef");
+    return kind === "tableId" || id.startsWith("tbl_"); // as resolveTableRef tells a table id from a range id
+  } catch {
+    return false; // the handler says what is wrong
+  }
+}
+
+/**
+ * In a batch: the style written without a read first, so that the op shares the batch's sync instead of taking
+ * one of its own (a table.create then table.applyStyle of "$0.tableId", data_formatter's word_op, takes the batch's
+ * 2 syncs). The table's size and headerRowCount are read back after that sync, in the same order in `data`; a
+ * table gone from Word fails the op there with E_NOT_FOUND as at a sync of its own. When a later op of the batch
+ * fails in that sync, Word returns no values: the op was applied, and its data has its tableId only, with the warn
+ * the batch gives every op whose read-backs were lost.
+ * @param {HandlerEnv} env
+ * @param {ReturnType<typeof queueTableLoad>} queued
+ * @param {Record<string, any>} style
+ * @param {string | undefined} builtIn
+ */
+function applyStyleInBatchSync(env, queued, style, builtIn) {
+  const { table } = queued;
+  env.deferSync?.((err) => tableLoadError(err, env.args.tableRef));
+  applyWrites(table, style, { builtIn });
+  table.load("headerRowCount");
+  /** @type {Record<string, any>} */
+  const data = { tableId: parseRef(env.args.tableRef, "args.tableRef").id };
+  env.afterSync(() => {
+    const loaded = queued.finish();
+    Object.assign(data, { rows: loaded.rows, cols: loaded.cols });
+    readBackHeaderRow(env, table, style, data);
+  });
+  return data;
+}
+
+/**
+ * Queue the style's writes: a built-in style by its enum value or the document's style by its name, then the
+ * banding flags.
+ * @param {Word.Table} table
+ * @param {Record<string, any>} style
+ * @param {{ builtIn?: string, custom?: string }} name
+ */
+function applyWrites(table, style, { builtIn, custom }) {
+  if (builtIn) table.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
+  else if (custom) table.style = custom;
+  for (const [flag, apply] of STYLE_FLAGS) if (style[flag] !== undefined) apply(table, style[flag]);
+}
+
+/**
+ * headerRowCount read back into `data`, with a warn when firstRow did not take.
+ * @param {HandlerEnv} env
+ * @param {Word.Table} table  headerRowCount loaded
+ * @param {Record<string, any>} style
+ * @param {Record<string, any>} data
+ */
+function readBackHeaderRow(env, table, style, data) {
+  data.headerRowCount = table.headerRowCount;
+  if (style.firstRow === true && table.headerRowCount < 1) {
+    env.note("warn", "Word did not make the first row a header row (headerRowCount is 0)", "args.style.firstRow");
+  }
+}
 
 /**
  * @param {unknown} err
