@@ -48,7 +48,6 @@ export async function insertMarkdown(env) {
       ? tablePlace(env, target, location)
       : await rangePlace(target.range, location, sync);
   const { built, spare } = buildBlocks(blocks, origin);
-  if (spare && !keepSpare) spare.delete();
   const first = built[0];
   const lastBuilt = built[built.length - 1];
   // Up to the last paragraph's text, not its mark: "end" on the id then lands in that paragraph, "replace" keeps
@@ -59,8 +58,11 @@ export async function insertMarkdown(env) {
   // Word leaves a range whose text was replaced on one paragraph of what replaced it, if any.
   if (inPlace?.id) registry.retarget(inPlace.id, whole, { paragraphs: !lastBuilt.table, edges });
   const rangeId = registry.add("rng", whole, { paragraphs: !lastBuilt.table, edges, empty: false });
-  deleteText?.();
+  // The anchor first: Word deletes a content control with the one paragraph it holds (office-js#4975), and the
+  // spare (after the blocks) may be an anchor's only paragraph.
   rewrap?.(whole);
+  if (spare && !keepSpare) spare.delete();
+  deleteText?.();
   return { rangeId, blocks: blocks.length };
 }
 /**

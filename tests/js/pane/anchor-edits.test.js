@@ -70,6 +70,17 @@ for (const profile of PROFILES) {
     assert.deepEqual(await anchorTexts(env), [["clause", "Short clause."]]);
   });
 
+  test(`[${profile}] an anchor on one paragraph replaced by a table alone wraps the table`, async () => {
+    // The emptied paragraph no block takes goes after the anchor is made again: Word deletes a control with the one
+    // paragraph it holds.
+    const env = setup(profile, { text: "Intro\nClause\nOutro" });
+    const { blocks } = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true }));
+    const { scope } = ok(await env.run("anchor.create", { scope: `rangeId:${blocks[1].rangeId}`, name: "c" }));
+    ok(await env.run("insertMarkdown", { scope, location: "replace", blocks: [{ type: "table", header: false, rows: [["a", "b"]] }] }));
+    assert.deepEqual(paragraphs(env.sim), ["Intro", "[table]", "Outro"]);
+    assert.deepEqual(await anchorTexts(env), [["c", "a\tb\r"]]);
+  });
+
   test(`[${profile}] an anchor inside a paragraph replaced by blocks wraps the blocks, which follow the paragraph`, async () => {
     const env = setup(profile, { text: "Total: 100 EUR today\nNext" });
     await selectText(env.sim, "100");
