@@ -24,11 +24,12 @@ class HeldPane:
         self.hub = hub
         self.title = title
         self.commands: list[dict[str, Any]] = []
+        self.loads = 1
         self.session: PaneSession = hub.attach(self._hello(None), self)
 
     def _hello(self, session: str | None) -> dict[str, Any]:
         return {"type": "hello", "protocol": 1, "session": session, "document": {"title": self.title},
-                "host": {"platform": "Simulator"}}
+                "host": {"platform": "Simulator"}, "instance": f"{self.title}-load-{self.loads}"}
 
     @property
     def id(self) -> str:
@@ -57,6 +58,12 @@ class HeldPane:
 
     def reconnect(self) -> None:
         """The pane connects again with its session id (a network blip, a laptop waking)."""
+        self.hub.attach(self._hello(self.session.id), self)
+
+    def reopen(self) -> None:
+        """The person opens the pane again on this document (a new load of it: another `instance`)."""
+        self.drop()
+        self.loads += 1
         self.hub.attach(self._hello(self.session.id), self)
 
 

@@ -1,4 +1,5 @@
-"""The default document (a call without `document`) is the one last used for an op; a reconnect changes nothing.
+"""The default document (a call without `document`) is the one last used for an op or opened, whichever came last; a
+reconnect changes nothing.
 
 And when a document's pane is gone for good, every op queued for it fails together once the reconnect grace ends.
 """
@@ -37,14 +38,26 @@ async def test_a_document_used_for_an_op_becomes_the_default():
     assert [d["id"] for d in hub.documents()] == [a.id, b.id]
 
 
-async def test_before_any_op_the_last_document_to_connect_is_the_default_and_after_one_a_used_one_is():
+async def test_a_document_opened_after_the_last_op_is_the_default():
     hub = Hub()
     a, b = HeldPane(hub, "A.docx"), HeldPane(hub, "B.docx")
     assert [d["id"] for d in hub.documents()] == [b.id, a.id]
     await used(hub, a)
-    c = HeldPane(hub, "C.docx")  # opened after A was used: A stays the default until C is used
-    assert [d["id"] for d in hub.documents()] == [a.id, c.id, b.id]
-    assert (await used_default(hub, a)).document == a.session.ref() and c.ids() == []
+    c = HeldPane(hub, "C.docx")  # the person opened C after A was used: "this document" now means C
+    assert [d["id"] for d in hub.documents()] == [c.id, a.id, b.id]
+    assert (await used_default(hub, c)).document == c.session.ref()
+
+
+async def test_a_pane_opened_again_on_a_document_makes_it_the_default_but_a_reconnect_does_not():
+    hub = Hub()
+    a, b = HeldPane(hub, "A.docx"), HeldPane(hub, "B.docx")
+    await used(hub, b)
+    await used(hub, a)
+    b.reconnect()
+    assert [d["id"] for d in hub.documents()] == [a.id, b.id]
+    b.reopen()  # a new load of B's pane: the person went back to B
+    assert [d["id"] for d in hub.documents()] == [b.id, a.id]
+    assert (await used_default(hub, b)).document == b.session.ref()
 
 
 async def used_default(hub: Hub, expected: HeldPane):

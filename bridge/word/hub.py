@@ -108,7 +108,7 @@ class Hub:
                 host_version="",
                 api_sets={},
                 connected_at=datetime.now(UTC),
-                first_seen=now,
+                opened_at=now,
             )
             self._sessions[session.id] = session
         session.title = str(document.get("title") or "Untitled")[:300]
@@ -118,7 +118,10 @@ class Hub:
         session.api_sets = {str(k)[:40]: str(v)[:10] for k, v in list(api_sets.items())[:20]}
         session.gone_at = None  # back; a reconnect is no use of the document, so its recency stays as it was
         instance = hello.get("instance")
-        session.instance = instance[:64] if isinstance(instance, str) else ""
+        instance = instance[:64] if isinstance(instance, str) else ""
+        if instance != session.instance and session.connections:
+            session.opened_at = now  # the pane was opened again (a new load): the person is back at this document
+        session.instance = instance
         session.connections += 1
         previous = session.channel
         session.channel = channel

@@ -41,8 +41,9 @@ class PaneSession:
     host_version: str
     api_sets: dict[str, str]
     connected_at: datetime
-    first_seen: float
-    """When a pane first connected to this session (monotonic)."""
+    opened_at: float
+    """When a pane was last opened on this document (monotonic): a new session, or a new load of the pane (another
+    `hello.instance`), which a person does; a reconnect of the same load (a network blip, a bridge restart) is not."""
     used_at: float | None = None
     """When an op was last sent to this document (monotonic); None until then. A reconnect leaves it alone."""
     gone_at: float | None = None
@@ -59,10 +60,11 @@ class PaneSession:
     progress: dict[str, ProgressCallback] = field(default_factory=dict)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def recency(self) -> tuple[bool, float]:
-        """How recently this document was active, for the default target: the one last used for an op; while no
-        document was used, the one that connected last. A pane reconnecting on its own changes nothing."""
-        return (self.used_at is not None, self.used_at if self.used_at is not None else self.first_seen)
+    def recency(self) -> float:
+        """How recently this document was active, for the default target: the later of its last op and the last time
+        a person opened its pane (so a document just opened is the one "this document" means). A pane reconnecting
+        on its own changes nothing."""
+        return max(self.used_at or 0.0, self.opened_at)
 
     def generation(self) -> tuple[str, int]:
         """Which pane load and which connection answers now: a cached result remembers it."""
