@@ -9,6 +9,7 @@
 import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "./errors.js";
 import { clip, headOf, queueExpectation, TARGET_FIELDS } from "./expect.js";
 import { parseRef, resolveScope } from "./registry.js";
+import { shownText } from "./shown-text.js";
 import { DRY_RUNS as ANCHOR_DRY_RUNS } from "./handlers/anchor.js";
 import { DRY_RUNS as COMMENT_DRY_RUNS } from "./handlers/comment.js";
 import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js";
@@ -215,13 +216,13 @@ function resolveTarget(context, registry, value, field) {
   const target = resolveScope(context, registry, value, field);
   if (target.kind === "document") return { reads: false, describe: () => ({ kind: "document" }) };
   target.range.load("text");
-  if (target.kind === "selection") return { reads: true, describe: () => ({ kind: "selection", text: clip(target.range.text) }) };
+  if (target.kind === "selection") return { reads: true, describe: () => ({ kind: "selection", text: clip(shownText(target.range.text)) }) };
   if (typeof value === "string" && value.startsWith("anchor:")) {
-    return { reads: true, describe: () => ({ kind: "anchor", anchorId: value.slice(7), text: clip(target.range.text) }) };
+    return { reads: true, describe: () => ({ kind: "anchor", anchorId: value.slice(7), text: clip(shownText(target.range.text)) }) };
   }
   const { id } = parseRef(value, field);
   const whole = target.kind === "range" && target.paragraphs ? { wholeParagraphs: true } : {};
-  return { reads: true, describe: () => ({ kind: id.startsWith("tbl_") ? "table" : "range", rangeId: id, text: clip(target.range.text), ...whole }) };
+  return { reads: true, describe: () => ({ kind: id.startsWith("tbl_") ? "table" : "range", rangeId: id, text: clip(shownText(target.range.text)), ...whole }) };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { clip } from "../expect.js";
+import { shownText } from "../shown-text.js";
 import { DEFAULT_TRACK_CAP, resolveScope, resolveScopeRange } from "../registry.js";
 import { isoDate } from "./revisions.js";
 
@@ -87,7 +88,7 @@ export async function list(env) {
       anchoredText: "", rangeId: i < DEFAULT_TRACK_CAP ? registry.add("rng", range) : undefined,
       replies: c.replies.items.map((r) => ({ replyId: r.id, text: r.content, author: r.authorName, date: isoDate(r.creationDate) })),
     };
-    env.afterSync(() => { entry.anchoredText = range.text; });
+    env.afterSync(() => { entry.anchoredText = shownText(range.text); });
     return entry;
   });
   return { comments: out };

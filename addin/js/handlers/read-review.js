@@ -8,6 +8,7 @@
 // occurrence among identical changes in the document), so a block's change is numbered by where it falls in the
 // document's list: after the changes before the page and the page's earlier ones.
 
+import { shownText } from "../shown-text.js";
 import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -113,7 +114,7 @@ export function reviewOf(load, texts) {
     }
     const entries = shared.listed[i].map((change) => {
       /** @type {ChangeEntry} */
-      const entry = { type: typeOf(change), author: change.author, date: isoDate(change.date), text: change.text };
+      const entry = { type: typeOf(change), author: change.author, date: isoDate(change.date), text: shownText(change.text) };
       const id = ids[changeIndex++];
       return id ? { changeId: id, ...entry } : entry;
     });

@@ -7,6 +7,7 @@
 import { PaneError } from "../errors.js";
 import { oneOf } from "../args.js";
 import { clip } from "../expect.js";
+import { shownText } from "../shown-text.js";
 import { resolveScopeRange } from "../registry.js";
 import { changeIds, decidedAlready, documentIdsOf, forgetGroupsOf, isoDate, numberChanges, rememberDecided } from "../change-ids.js";
 
@@ -132,7 +133,7 @@ export async function list(env) {
   await env.sync();
   const items = scoped ? scoped.changes.items : all.items;
   const changes = items.map((change) => ({
-    type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: change.text,
+    type: String(change.type).toLowerCase(), author: change.author, date: isoDate(change.date), text: shownText(change.text),
   }));
   /** @param {(string | undefined)[]} ids */
   const name = (ids) => changes.map((change, i) => (ids[i] ? { changeId: ids[i], ...change } : change));
@@ -271,7 +272,7 @@ const decisionDryRun = {
         if (decision.all) return { all: { changes: decision.changes.items.length } };
         const described = decision.positions.map((position, k) => {
           const change = decision.changes.items[position];
-          return { changeId: decision.wanted[k], type: String(change.type).toLowerCase(), text: clip(change.text) };
+          return { changeId: decision.wanted[k], type: String(change.type).toLowerCase(), text: clip(shownText(change.text)) };
         });
         return { changeIds: described };
       };

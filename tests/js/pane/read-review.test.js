@@ -103,15 +103,16 @@ for (const profile of PROFILES) {
   test(`a tracked new paragraph shows once, as its own inserted block, with no paragraph mark in the markdown (${profile})`, async () => {
     const { run } = setup(profile, { text: "Alpha one\nBeta two" });
     ok(await run("insertText", { text: "New para", scope: "document", location: "end", newParagraph: true, trackChanges: true }));
-    // Word records the insertion from the paragraph mark before it: "\rNew para", on both paragraphs' ranges.
+    // Word records the insertion from the paragraph mark before it: "\rNew para" (shown "\nNew para"), on both
+    // paragraphs' ranges.
     const [listed] = ok(await run("trackChanges.list", {})).changes;
-    assert.equal(listed.text, "\rNew para");
+    assert.equal(listed.text, "\nNew para");
     const { markdown } = ok(await run("readDocument", { format: "markdown" }));
     assert.equal(markdown, "Alpha one\n\nBeta two\n\n{++New para++}");
     assert.equal(ok(await run("readDocument", { format: "text" })).text, "Alpha one\nBeta two\nNew para");
     const { blocks } = ok(await run("readDocument", { format: "structure" }));
     assert.deepEqual(blocks.map((b) => [b.text, (b.changes ?? []).map((c) => [c.changeId, c.type, c.text])]),
-      [["Alpha one", []], ["Beta two", []], ["New para", [[listed.changeId, "added", "\rNew para"]]]]);
+      [["Alpha one", []], ["Beta two", []], ["New para", [[listed.changeId, "added", "\nNew para"]]]]);
     // Page by page: the paragraph before shows nothing of it, the new one shows it whatever page it starts.
     const pages = [];
     for (let offset = 0; offset < 3; offset += 1) {
@@ -126,7 +127,7 @@ for (const profile of PROFILES) {
     sim.setSelection({ start: 4, end: 13 });
     ok(await run("insertText", { text: "", scope: "selection", location: "replace", trackChanges: true }));
     const [listed] = ok(await run("trackChanges.list", {})).changes;
-    assert.equal(listed.text, "two\rThree");
+    assert.equal(listed.text, "two\nThree");
     assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "One {--two--}\n\n{--Three--} four\n\nFive");
     assert.equal(ok(await run("readDocument", { format: "markdown", offset: 1 })).markdown, "{--Three--} four\n\nFive");
     const { blocks } = ok(await run("readDocument", { format: "structure" }));
