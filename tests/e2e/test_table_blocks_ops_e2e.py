@@ -44,7 +44,7 @@ def test_a_source_link_before_a_table_a_picture_after_it_and_a_comment_on_it(wor
     op_data(word, "comment.add", text="Check these prices", scope=f"rangeId:{created['tableId']}")
     assert blocks(word) == ["Intro", "Source", TABLE, "[pic]", "Next para"]
     comments = op_data(word, "comment.list")["comments"]
-    assert [c["anchoredText"] for c in comments] == ["Item\tPrice\rTea\t3\r"]
+    assert [c["anchoredText"] for c in comments] == ["Item\tPrice\nTea\t3\n"]  # shown as readDocument shows breaks
 
     linked = word.op("hyperlink.set", url="https://example.org/prices", scope=anchor["scope"])
     assert linked["ok"] is False and linked["code"] == "E_INVALID_ARG", linked
