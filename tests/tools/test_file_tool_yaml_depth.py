@@ -21,11 +21,12 @@ PARSE = """
 import sys
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import parse_file
-data = open(sys.argv[1], "rb").read()
-try:
-    print("value", type(parse_file(data, sys.argv[1], 10 * 1024 * 1024).value).__name__)
-except FileToolError as exc:
-    print(exc.message)
+for path in sys.argv[1:]:
+    data = open(path, "rb").read()
+    try:
+        print("value", type(parse_file(data, path, 10 * 1024 * 1024).value).__name__, flush=True)
+    except FileToolError as exc:
+        print(exc.message.replace("\\n", " "), flush=True)
 """
 
 
@@ -42,10 +43,15 @@ FORMS = {
 
 
 def parse_in_child(path: Path) -> str:
-    done = subprocess.run([sys.executable, "-c", PARSE, str(path)], cwd=ROOT, capture_output=True, text=True,
+    return parse_all_in_child(path)[0]
+
+
+def parse_all_in_child(*paths: Path) -> list[str]:
+    """What parse_file makes of each file, in one child process (a crash there fails the test, not the run)."""
+    done = subprocess.run([sys.executable, "-c", PARSE, *map(str, paths)], cwd=ROOT, capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, f"the parser died ({done.returncode}): {done.stderr[-2000:]}"
-    return done.stdout.strip()
+    return done.stdout.strip().split("\n")
 
 
 @pytest.mark.parametrize("form", list(FORMS))
@@ -61,16 +67,17 @@ def test_yaml_as_deep_as_allowed_still_parses(tmp_path: Path) -> None:
     (tmp_path / "edge.yaml").write_text("[" * MAX_YAML_DEPTH + "]" * MAX_YAML_DEPTH, encoding="utf-8")
     (tmp_path / "block.yaml").write_text(block_mappings(MAX_YAML_DEPTH - 1), encoding="utf-8")
     (tmp_path / "over.yaml").write_text("[" * (MAX_YAML_DEPTH + 1) + "]" * (MAX_YAML_DEPTH + 1), encoding="utf-8")
-    assert parse_in_child(tmp_path / "edge.yaml") == "value list"
-    assert parse_in_child(tmp_path / "block.yaml") == "value dict"
-    assert "nested too deeply" in parse_in_child(tmp_path / "over.yaml")
+    edge, block, over = parse_all_in_child(tmp_path / "edge.yaml", tmp_path / "block.yaml", tmp_path / "over.yaml")
+    assert edge == "value list" and block == "value dict"
+    assert "nested too deeply" in over
 
 
 def test_a_syntax_error_is_still_reported_as_before(tmp_path: Path) -> None:
     (tmp_path / "bad.yaml").write_text("a: 1\nb: [1, 2\nc: 3\n", encoding="utf-8")
     (tmp_path / "two.yaml").write_text("a: 1\n---\nb: 2\n", encoding="utf-8")
-    assert parse_in_child(tmp_path / "bad.yaml").startswith("Failed to parse YAML file: ")
-    assert "but found another document" in parse_in_child(tmp_path / "two.yaml")
+    bad, two = parse_all_in_child(tmp_path / "bad.yaml", tmp_path / "two.yaml")
+    assert bad.startswith("Failed to parse YAML file: ")
+    assert "but found another document" in two
 
 
 @pytest.mark.anyio
