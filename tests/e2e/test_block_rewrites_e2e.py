@@ -22,7 +22,7 @@ def block_id(word: Word, index: int) -> str:
 
 
 def anchor_texts(word: Word) -> list[str]:
-    return [a["text"].replace("\r", "\n") for a in run_ok(word, "anchor.list")["anchors"]]
+    return [a["text"] for a in run_ok(word, "anchor.list")["anchors"]]
 
 
 def test_a_block_rewritten_twice_through_its_id(word: Word) -> None:

@@ -6,6 +6,7 @@ import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { clip } from "../expect.js";
 import { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, resolveScope } from "../registry.js";
+import { shownText } from "../shown-text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -90,7 +91,7 @@ export async function list(env) {
   await env.sync();
   const anchors = controls.items
     .filter((c) => typeof c.tag === "string" && c.tag.startsWith(ANCHOR_TAG_PREFIX))
-    .map((c) => ({ anchorId: c.tag.slice(ANCHOR_TAG_PREFIX.length), name: c.title ?? "", text: c.text }));
+    .map((c) => ({ anchorId: c.tag.slice(ANCHOR_TAG_PREFIX.length), name: c.title ?? "", text: shownText(c.text) }));
   return { anchors };
 }
 list.firstSync = /** @type {const} */ ("read");
@@ -143,7 +144,7 @@ export const DRY_RUNS = {
         const find = queue("items/id,items/text");
         return () => {
           const { anchorId, controls } = find();
-          return { anchorId: { anchorId, text: clip(controls[0].text) } };
+          return { anchorId: { anchorId, text: clip(shownText(controls[0].text)) } };
         };
       };
     },

@@ -58,3 +58,14 @@ for (const profile of PROFILES) {
     assert.match(selected.targets.scope.text, /x¶y/);
   });
 }
+
+for (const profile of PROFILES) {
+  test(`[${profile}] anchor.list and an anchor's dry run show its text as readDocument shows it`, async () => {
+    const { run, across } = await withBreaks(profile);
+    const { anchorId } = ok(await run("anchor.create", { scope: across, name: "Across" }));
+    const [listed] = ok(await run("anchor.list", {})).anchors;
+    assert.equal(listed.text, "one\nBeta two");
+    const dry = ok(await run("anchor.remove", { anchorId, dryRun: true }));
+    assert.equal(dry.targets.anchorId.text, clip("one\nBeta two"));
+  });
+}
