@@ -95,6 +95,19 @@ sim.onChange(() => {
 // The sync counter also moves on read-only syncs.
 setInterval(() => { syncs.textContent = String(sim.syncCount); }, 500);
 
+/**
+ * Back to the sample document, the URL's latency and a sync count of 0, without reloading: the pane stays connected
+ * as the same document, and the ids it gave out for the old text go stale, as after replacing all the text in Word.
+ */
+function startOver() {
+  sim.latencyMs = Number(params.get("latency")) || 0;
+  seed();
+  sim.resetSyncCount();
+  render();
+}
+document.getElementById("pg-start-over").addEventListener("click", startOver);
+window.playground = { startOver };
+
 seed();
 render();
 

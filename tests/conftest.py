@@ -1,6 +1,16 @@
 """Shared pytest fixtures."""
 
+from collections.abc import Iterator
+
 import pytest
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Remember each phase's report on the item (`report_call`…), so a fixture can tell that its test failed."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"report_{report.when}", report)
 
 
 @pytest.fixture

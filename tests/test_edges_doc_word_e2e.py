@@ -21,7 +21,7 @@ from bridge.tools.annotations import register as register_annotations
 from bridge.tools.annotations.database import close_all
 from bridge.word.remote import RemoteEditService
 from tests.e2e.conftest import CHROMIUM, browser, e2e_server, loop_thread  # noqa: F401  (fixtures)
-from tests.e2e.targets import Playground, playground
+from tests.e2e.targets import Playground, PlaygroundPages, call_failed
 from tests.support import ServerThread
 
 pytestmark = [pytest.mark.e2e,
@@ -37,12 +37,22 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     close_all()
 
 
-@pytest.fixture(params=["web", "desktop"])
-def word(request: pytest.FixtureRequest, browser: Any, e2e_server: ServerThread,  # noqa: F811
-         loop_thread: Any) -> Iterator[Playground]:  # noqa: F811
-    """The playground on both simulator profiles."""
-    with playground(browser, e2e_server, loop_thread, request.param) as target:
-        yield target
+@pytest.fixture(scope="module", params=["web", "desktop"])
+def pages(request: pytest.FixtureRequest, browser: Any, e2e_server: ServerThread,  # noqa: F811
+          loop_thread: Any) -> Iterator[PlaygroundPages]:  # noqa: F811
+    """A playground page on each simulator profile, shared by a module's tests."""
+    shared = PlaygroundPages(browser, e2e_server, loop_thread, request.param)
+    yield shared
+    shared.discard()
+
+
+@pytest.fixture
+def word(request: pytest.FixtureRequest, pages: PlaygroundPages) -> Iterator[Playground]:
+    """The playground on both simulator profiles, in its starting state."""
+    target = pages.fresh()
+    yield target
+    if call_failed(request):
+        pages.discard()
 
 
 def call(word: Playground, tool: str, args: dict[str, Any]) -> tuple[bool, Any]:

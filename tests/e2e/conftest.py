@@ -26,8 +26,8 @@ from cryptography.hazmat.primitives import serialization
 
 from bridge.setup.certs import ensure_dev_certs
 from tests.e2e.targets import (
-    OFFICE_JS, WEB_SKIP, LoopThread, Playground, Target, WordOnTheWeb, open_playground, open_word_web, playground,
-    start_server, web_settings,
+    OFFICE_JS, WEB_SKIP, LoopThread, Playground, PlaygroundPages, Target, WordOnTheWeb, open_playground, open_word_web, playground,
+    call_failed, start_server, web_settings,
 )
 from tests.support import ServerThread
 
@@ -74,14 +74,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         marker = item.get_closest_marker("sim_only")
         if marker and callspec and callspec.params.get("word") == "word-web" and web_settings():
             item.add_marker(pytest.mark.skip(reason=f"simulator only: {marker.kwargs.get('reason', marker.args)}"))
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    """Remember each phase's report on the item, so the `word` fixture can save evidence of a failure."""
-    outcome = yield
-    report = outcome.get_result()  # type: ignore[attr-defined]
-    setattr(item, f"report_{report.when}", report)
 
 
 @pytest.fixture(scope="session")
@@ -143,23 +135,38 @@ def word_web(request: pytest.FixtureRequest) -> Iterator[WordOnTheWeb]:
         context.close()
 
 
-@pytest.fixture(params=TARGETS)
-def word(request: pytest.FixtureRequest) -> Iterator[Target]:
-    """One document on each target, in a known state; a failure saves a screenshot and the pane's log."""
+@pytest.fixture(scope="module", params=TARGETS)
+def documents(request: pytest.FixtureRequest) -> Iterator[PlaygroundPages | WordOnTheWeb]:
+    """Where a module's tests on one target run: a shared playground page per profile, or Word on the web.
+
+    Module scope with the target as its parameter makes pytest run a module's tests target by target, so one
+    page serves them all (see `word`)."""
     if request.param == "word-web":
-        target: Target = request.getfixturevalue("word_web")
-        target.reset()
-        yield target
-        _keep_evidence(request, target)
+        yield request.getfixturevalue("word_web")
         return
     browser, server, loop = (request.getfixturevalue(name) for name in ("browser", "e2e_server", "loop_thread"))
-    with playground(browser, server, loop, request.param) as target:
-        yield target
-        _keep_evidence(request, target)
+    pages = PlaygroundPages(browser, server, loop, request.param)
+    yield pages
+    pages.discard()
 
 
-def _keep_evidence(request: pytest.FixtureRequest, target: Target) -> None:
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        saved = target.save_failure(FAILURES, request.node.nodeid)
-        print(f"saved for {request.node.nodeid}: {', '.join(str(p) for p in saved)}")
+@pytest.fixture
+def word(request: pytest.FixtureRequest, documents: PlaygroundPages | WordOnTheWeb) -> Iterator[Target]:
+    """One document on each target, in a known state; a failure saves a screenshot and the pane's log."""
+    if isinstance(documents, WordOnTheWeb):
+        target: Target = documents
+        target.reset()
+    else:
+        target = documents.fresh()
+    yield target
+    if _keep_evidence(request, target) and isinstance(documents, PlaygroundPages):
+        documents.discard()  # what the failure left behind is not the next test's start
+
+
+def _keep_evidence(request: pytest.FixtureRequest, target: Target) -> bool:
+    """Save a screenshot and the pane's log of a failed test; whether it failed."""
+    if not call_failed(request):
+        return False
+    saved = target.save_failure(FAILURES, request.node.nodeid)
+    print(f"saved for {request.node.nodeid}: {', '.join(str(p) for p in saved)}")
+    return True

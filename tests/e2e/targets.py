@@ -147,6 +147,29 @@ class Playground(Target):
     def pane(self) -> Any:
         return self.page.frame_locator("iframe")
 
+    def reset(self) -> None:
+        """The state of a page just opened, on a page a module's tests share: Pause off, then the playground's
+        "Start over" (the sample document, no latency, a sync count of 0)."""
+        if self._document()["paused"]:
+            self.set_paused(False)
+        self.page.evaluate("window.playground.startOver()")
+
+    def usable(self) -> bool:
+        """Whether the next test can reuse this page: it is open and its pane is connected as this document."""
+        if self.page.is_closed():
+            return False
+        try:
+            self._document()
+        except LookupError:
+            return False
+        return True
+
+    def _document(self) -> dict[str, Any]:
+        for document in self.server.bridge.hub.documents():
+            if document["id"] == self.document_id:
+                return document
+        raise LookupError(self.document_id)
+
 
 def start_server(certs_dir: Any, port: int = 0, *, playground: bool = True, op_timeout: float = 15) -> ServerThread:
     return ServerThread(BridgeConfig(port=port, certs_dir=certs_dir, playground=playground,
@@ -190,6 +213,44 @@ def playground(browser: Any, server: ServerThread, loop: LoopThread, profile: st
         yield word
     finally:
         context.close()
+
+
+def call_failed(request: Any) -> bool:
+    """Whether the test of this fixture request failed (tests/conftest.py keeps each phase's report)."""
+    report = getattr(request.node, "report_call", None)
+    return bool(report is not None and report.failed)
+
+
+class PlaygroundPages:
+    """One playground page that a module's tests on one profile share, opened afresh only when it must be.
+
+    Opening a page costs a second or more (the pane and the simulator are 120 modules); a test instead starts
+    from `reset`. A test that failed, or left the page closed or its pane gone, has the next test open a new one.
+    """
+
+    def __init__(self, browser: Any, server: ServerThread, loop: LoopThread, profile: str) -> None:
+        self._open = lambda: open_playground(browser, server, loop, profile)
+        self._context: Any = None
+        self._word: Playground | None = None
+
+    def fresh(self) -> Playground:
+        """The shared page in its starting state, or a new page."""
+        if self._word is not None and self._word.usable():
+            try:
+                self._word.reset()
+                return self._word
+            except Exception:  # noqa: BLE001 - a page that cannot be reset is replaced, not reported
+                pass
+        self.discard()
+        self._context, self._word = self._open()
+        return self._word
+
+    def discard(self) -> None:
+        """Close the page: the next test opens a new one."""
+        if self._context is not None:
+            with contextlib.suppress(Exception):
+                self._context.close()
+        self._context, self._word = None, None
 
 
 # ---- the document read and written through the bridge (what real Word allows) -------------

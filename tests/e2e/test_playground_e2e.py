@@ -127,3 +127,19 @@ def test_server_restart_pane_reconnects_and_ids_still_work(browser, certs_dir, l
     finally:
         context.close()
         server.stop()
+
+
+def test_start_over_brings_back_the_sample_document_with_the_pane_still_connected(browser, e2e_server, loop_thread):
+    with playground(browser, e2e_server, loop_thread, "web") as word:
+        sample = word.snapshot()
+        stale = run_ok(word, "search", query="Revenue grew")["results"][0]["rangeId"]
+        run_ok(word, "insertText", text="Replaced", scope="document", location="replace")
+        assert texts(word) == ["Replaced"]
+        word.page.click("#pg-start-over")
+        assert word.snapshot() == sample
+        assert word.page.locator("#pg-syncs").inner_text() == "0"
+        # The same document, still connected; what the pane said of the old text is stale, as after a replace.
+        assert word.document_id in {d["id"] for d in e2e_server.bridge.hub.documents()}
+        result = word.op("insertText", scope=f"rangeId:{stale}", text="x", location="end")
+        assert result["ok"] is False and result["code"] == "E_NOT_FOUND", result
+        assert run_ok(word, "search", query="Revenue grew")["results"]

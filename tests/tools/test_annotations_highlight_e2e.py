@@ -18,13 +18,13 @@ from bridge.tools.annotations import register
 from bridge.word.remote import RemoteEditService
 from tests.e2e.conftest import CHROMIUM, browser, e2e_server, loop_thread  # noqa: F401  (fixtures)
 from tests.e2e.targets import Playground
-from tests.test_edges_doc_word_e2e import FEE, data_dir, word
+from tests.test_edges_doc_word_e2e import FEE, data_dir, pages, word
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (apt-get install chromium)")]
 
 FOOTNOTES = {"categories": ["footnotes"], "labels": ["Footnotes"]}
-__all__ = ["data_dir", "word"]  # fixtures shared with the annotation tests through the playground
+__all__ = ["data_dir", "pages", "word"]  # fixtures shared with the annotation tests through the playground
 
 
 def ok(word: Playground, tool: str, args: dict[str, Any]) -> Any:
