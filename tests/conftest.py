@@ -13,6 +13,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     setattr(item, f"report_{report.when}", report)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def data_dir_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Never the person's ~/.word-bridge: a bridge keeps state there (taskId bindings) that outlives it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WORD_BRIDGE_DATA_DIR", str(tmp_path_factory.mktemp("data-of-the-run")))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def data_dir_of_the_test(data_dir_of_the_run: None, tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's bridges start with a data directory of their own: no taskId bound by another test's bridge."""
+    monkeypatch.setenv("WORD_BRIDGE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     """Run the anyio tests on asyncio only: the server runs on asyncio (uvicorn)."""

@@ -77,7 +77,7 @@ def test_call_without_a_bridge_explains(unused_tcp_port, certs_dir):
 
 
 def test_sideload_web_writes_the_manifest_and_explains(tmp_path):
-    env = {**os.environ, "HOME": str(tmp_path)}
+    env = {k: v for k, v in os.environ.items() if k != "WORD_BRIDGE_DATA_DIR"} | {"HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "bridge", "sideload", "web"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60, env=env)
     assert done.returncode == 0, done.stderr

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp
 
 from bridge import __version__
 from bridge.config import BridgeConfig
-from bridge.paths import addin_dir
+from bridge.paths import addin_dir, data_dir
 from bridge.server.mcp_tools import build_mcp_server
 from bridge.server.rpc import refusal as rpc_refusal
 from bridge.server.rpc import rpc_endpoint
@@ -125,9 +125,11 @@ def create_bridge(config: BridgeConfig) -> Bridge:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with mcp.session_manager.run():
+            hub.keep_bindings_in(data_dir(), config.public_url)  # in the serving thread, which writes to it
             try:
                 yield
             finally:
+                hub.close()
                 await service.aclose()
                 await file_tool.aclose()  # upstream MCP connections of call_tool_with_file_content
 

@@ -22,12 +22,15 @@ import secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from bridge.word.envelope import Code, diagnostic, fail
 from bridge.word.ops.normalize import json_type
 from bridge.word.outcomes import STOPPING, STOPPING_UNSENT, away, from_pane, no_answer, not_sent, pane_gone
 from bridge.word.retries import RequestKey, TaskLedger
+from bridge.word.retry_store import FILE as BINDINGS_FILE
+from bridge.word.retry_store import BindingStore
 from bridge.word.sessions import (
     Envelope,
     HelloError,
@@ -74,6 +77,16 @@ class Hub:
         self._stopped = asyncio.Event()
         self._notices: set[asyncio.Task[None]] = set()
         self._document_listeners: list[Callable[[], None]] = []
+
+    def keep_bindings_in(self, directory: Path, bridge: str) -> None:
+        """Keep the documents of retryable taskIds in `directory`'s SQLite file, so a retry after a restart of
+        this bridge (`bridge`: its address) goes to the same document. A file that cannot be used: memory only."""
+        self._ledger.persist(BindingStore.open(directory / BINDINGS_FILE, bridge, cap=self._ledger.binding_cap,
+                                               forget_after=self.forget_after))
+
+    def close(self) -> None:
+        """The bridge has stopped: let go of the bindings file."""
+        self._ledger.close()
 
     def on_documents_changed(self, listener: Callable[[], None]) -> None:
         """Call `listener` (on the event loop) whenever a document connects or goes away."""
@@ -250,23 +263,28 @@ class Hub:
         timeout: float | None = None,
         progress: ProgressCallback | None = None,
         key: RequestKey | None = None,
+        generated: bool = False,
     ) -> Outcome:
         """Run one canonical op on a document and return its outcome.
 
         A repeated `task_id` with the same request (`key`, by default the op as sent and `document`) returns the
         first outcome (and waits for it if it is still running) instead of sending the op again; the same
         `task_id` with another request is refused with `E_INVALID_ARG` on `taskId`. A taskId whose op was sent
-        but not answered goes to the same document's pane again, which answers repeats itself.
+        but not answered goes to the same document's pane again, which answers repeats itself. `generated`: the
+        bridge made `task_id` up (the client gave none), so the client learns it only from the answer.
         """
+        generated = generated or not task_id
         task_id = task_id or new_task_id()
         key = key or RequestKey.of(op, document)
         op_name = str(op.get("op", "unknown"))
         limit = timeout or self.op_timeout
 
         async def work(report: ProgressCallback) -> Outcome:
-            outcome = await self._deliver(op, content, task_id, key, document, limit, report)
+            outcome = await self._deliver(op, content, task_id, key, document, limit, report, generated)
             if outcome.final:
                 self._ledger.keep(task_id, key, outcome)
+            elif generated:  # the answer tells the client this taskId, to retry with: after a restart too
+                self._ledger.handed_over(task_id)
             return outcome
 
         while True:
@@ -289,6 +307,7 @@ class Hub:
         document: str | None,
         timeout: float,
         progress: ProgressCallback,
+        generated: bool,
     ) -> Outcome:
         op_name = str(op.get("op", "unknown"))
         bound = self._ledger.bound(task_id)
@@ -322,7 +341,7 @@ class Hub:
                     session.pending[task_id] = waiter
                     session.progress[task_id] = progress
                     try:
-                        self._ledger.sent(task_id, key, session.ref())
+                        self._ledger.sent(task_id, key, session.ref(), given=not generated)
                         session.used_at = time.monotonic()
                         await _send(channel, {"type": "ai-cmd", "id": task_id, "content": content, "op": op})
                         sent = True

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bridge.word.envelope import Code, diagnostic, fail
+from bridge.word.retry_store import BindingStore
 from bridge.word.sessions import Outcome, PaneSession
 
 T = TypeVar("T")
@@ -35,6 +36,14 @@ class RequestKey:
         raw = op.get("args")
         args: dict[str, Any] = raw if isinstance(raw, dict) else {}
         return cls(str(op.get("op", "unknown")), tuple(sorted((k, _digest(v)) for k, v in args.items())), document)
+
+    def to_json(self) -> str:
+        return json.dumps([self.op, self.args, self.document], separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> RequestKey:
+        op, args, document = json.loads(text)
+        return cls(str(op), tuple((str(k), str(v)) for k, v in args), None if document is None else str(document))
 
     def difference(self, other: RequestKey, served_by: dict[str, Any] | None) -> str | None:
         """Why `other` is not a repeat of this request (None when it is)."""
@@ -73,18 +82,54 @@ class ResultCache(Generic[T]):
 class TaskLedger:
     """The hub's memory of taskIds: each one's first result, and the document its op was sent to.
 
-    Both live in memory only: after a restart only the panes remember (each its own document's taskIds).
+    Results live in memory only: after a restart the panes answer repeats (each its own document's taskIds). The
+    bindings a client can retry with are also kept in a BindingStore (`persist`), so that after a restart a retry
+    still goes to the document that got the op: a taskId the client gave, when its op is sent; a taskId the bridge
+    made up, only once an answer without a result hands it to the client (`handed_over`). Such an id is unknown to
+    a client that got no answer, and one that got the op's result has no retry to make: writing it for every call
+    would cost a write per call for nothing.
     """
 
     def __init__(self, size: int) -> None:
         self._results: ResultCache[Outcome] = ResultCache(size)
         # A binding is small and must outlive results: a retry that finds none could go to another document.
-        self._sent: ResultCache[dict[str, Any]] = ResultCache(size * 10)
+        self.binding_cap = size * 10
+        self._sent: ResultCache[dict[str, Any]] = ResultCache(self.binding_cap)
+        self._store: BindingStore | None = None
 
-    def sent(self, task_id: str, key: RequestKey, document: dict[str, Any]) -> None:
-        """The op of `task_id` went to `document`'s pane: from now on the taskId belongs to that document."""
+    def persist(self, store: BindingStore) -> None:
+        """Keep bindings in `store` from now on, after taking back the ones it kept (from before a restart)."""
+        for row in store.load():
+            try:
+                key = RequestKey.from_json(row.request)
+            except (ValueError, TypeError):
+                continue  # a row this version cannot read binds nothing
+            self._sent.put(row.task_id, key, {"id": row.session_id, "title": row.title})
+        self._store = store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+    def sent(self, task_id: str, key: RequestKey, document: dict[str, Any], *, given: bool) -> None:
+        """The op of `task_id` went to `document`'s pane: from now on the taskId belongs to that document.
+
+        `given`: the client chose the taskId, so it may retry with it after a restart: the binding is stored.
+        """
         if self._sent.get(task_id) is None:
             self._sent.put(task_id, key, document)
+            if given:
+                self._save(task_id, key, document)
+
+    def handed_over(self, task_id: str) -> None:
+        """An answer without the op's result gives the client `task_id` (one the bridge made) to retry with."""
+        bound = self._sent.get(task_id)
+        if bound is not None:
+            self._save(task_id, *bound)
+
+    def _save(self, task_id: str, key: RequestKey, document: dict[str, Any]) -> None:
+        if self._store is not None:
+            self._store.save(task_id, key.to_json(), str(document["id"]), str(document.get("title", "")))
 
     def bound(self, task_id: str) -> tuple[RequestKey, dict[str, Any]] | None:
         """The request and the document (`{id, title}`) the op of `task_id` was first sent to, if it was."""

@@ -58,6 +58,7 @@ class EditService:
         try:
             task_id = _optional_text(task_id, "taskId", MAX_TASK_ID)
             task_id = None if task_id is None or not task_id.strip() else task_id
+            generated = task_id is None  # known to the client only from the answer (TaskLedger says why it matters)
             task_id = task_id or new_task_id()
             document = _optional_text(document, "document", MAX_DOCUMENT_REF)
         except OpError as err:  # the refusal names the op the call asked for, and echoes no more than a valid taskId
@@ -87,8 +88,8 @@ class EditService:
         except OpError as err:
             return self._refused(err.envelope(), task_id, content, document)
         outcome = await self.hub.submit(
-            parsed.wire(), content=content, task_id=task_id, document=document, progress=progress, key=key
-        )
+            parsed.wire(), content=content, task_id=task_id, document=document, progress=progress, key=key,
+            generated=generated)
         envelope = outcome.envelope
         notes = list(parsed.diagnostics) if not outcome.cached else []
         if blank_task_id:  # the client meant to give one: say which id a retry must repeat
