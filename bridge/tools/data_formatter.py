@@ -31,6 +31,7 @@ from mcp.types import CallToolResult, ImageContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.arguments import RawText, check, guarded, list_schema
+from bridge.tools.data_formatter_limits import markdown_block_limit, refused_op
 from bridge.tools.formatting.chart import NoNumericData, render
 from bridge.tools.formatting.money import money_text
 from bridge.tools.formatting.tables import (
@@ -189,7 +190,10 @@ def _format(args: dict[str, Any]) -> tuple[dict[str, Any], bytes | None]:
         content["truncated"] = True
     out["formatted_content"] = content
     out.update(extra)
-    if op is not None:
+    too_many = markdown_block_limit(kind, len(table.rows), len(table.headers), len(args["data"]))
+    if op is not None and too_many:
+        out.update({"word_op": None, "word_op_error": too_many})
+    elif op is not None:
         out.update(_checked(op, kind))
     return out, image
 
@@ -199,7 +203,7 @@ def _checked(op: dict[str, Any], kind: str) -> dict[str, Any]:
     try:
         parse_edit_task(meta=op)
     except OpError as exc:
-        return {"word_op": None, "word_op_error": str(exc)}
+        return {"word_op": None, "word_op_error": refused_op(op["op"], str(exc))}
     return {"word_op": op, "word_op_note": _in_a_cell_note(op["op"], kind)}
 
 
