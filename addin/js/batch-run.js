@@ -23,7 +23,7 @@
 
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { runStep, firstSyncOf } from "./step.js";
-import { referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
+import { needsEarlierValues, resolveArgs, waitsForBatchSync } from "./batch-op-inputs.js";
 import { EarlierOpFailed, PAUSED_NOT_RUN, TRACE, attributeFailure, result, runReadBack, sharedSyncNote } from "./batch-result.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -38,17 +38,6 @@ const PROGRESS_EVERY = 25;
 
 /** Thrown into a parked op's sync when its run is given up: Word dropped it, or it runs again. */
 class RunGivenUp extends Error {}
-
-/**
- * Whether an op may wait for the batch's next sync instead of syncing: a handler that only reads (readsOnly), without
- * the common args that act around it: trackChanges restores the mode after the sync, dryRun checks instead, and an
- * expectText that does not match fails the op after the sync, which a write queued after it may share.
- * @param {Handler} handler
- * @param {Record<string, any>} args
- */
-function waitsForBatchSync(handler, args) {
-  return handler.readsOnly === true && args.trackChanges !== true && args.dryRun !== true && args.expectText === undefined;
-}
 
 /**
  * Run the ops of a batch (already checked: batch.js).
@@ -256,35 +245,6 @@ export async function runBatch(env, ops, stopOnError) {
   }
 
   /**
-   * Whether op i needs values that earlier ops read before it can run: a reference to a parked op, or to a value
-   * an earlier op reads back (a picture's size), exists only after the sync that flushes that op.
-   * @param {number} i
-   */
-  function needsEarlierValues(i) {
-    return referencesOf(String(JSON.stringify(ops[i].args))).some(({ op: j, path }) => {
-      const st = states[j];
-      if (j >= i || !st) return false;
-      return st.state === "parked" || (st.state === "queued" && st.readBacks.length > 0 && valueAt(st.data, path) === undefined);
-    });
-  }
-
-  /**
-   * Op i's args with its references replaced.
-   * @param {number} i
-   */
-  function resolveArgs(i) {
-    return substitute(ops[i].args, (j, path, ref, field) => {
-      const st = j < i ? states[j] : undefined;
-      if (!st || st.state !== "ok" && st.state !== "queued") {
-        throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: op ${j} ${j >= i ? "does not run before this op (to write it as text, double its $)" : st?.state === "failed" ? "failed" : "did not run"}`, field);
-      }
-      const value = valueAt(st.data, path);
-      if (value === undefined) throw new PaneError("E_INVALID_ARG", `${field}: reference ${ref} has no value: ${whyNoValue(st.data, path, j)}`, field);
-      return value;
-    });
-  }
-
-  /**
    * Whether op i must wait for the parked ops' sync before it is queued (see the header).
    * @param {number} i
    * @param {Handler} handler
@@ -333,8 +293,8 @@ export async function runBatch(env, ops, stopOnError) {
     try {
       const handler = Object.hasOwn(env.handlers, st.op) && st.op !== "batch" ? env.handlers[st.op] : undefined;
       if (!handler) throw new PaneError("E_UNSUPPORTED", `Unsupported op "${st.op}" in a batch`, "op");
-      if (needsEarlierValues(i) && await syncsFirst(i)) return;
-      const args = resolveArgs(i);
+      if (needsEarlierValues(ops, states, i) && await syncsFirst(i)) return;
+      const args = resolveArgs(ops, states, i);
       if (syncsParkedFirst(i, handler, args) && await syncsFirst(i)) return;
       st.state = "running";
       context.trace(`${TRACE}${i}`);
