@@ -1,9 +1,11 @@
 // dryRun of a batch: every op's targets checked without changing anything, references to earlier ops' results
 // taken as "created by op <i>".
 
+import { bool } from "./args.js";
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { splitCommonArgs } from "./expect.js";
 import { planDryRun } from "./dry-run.js";
+import { requireTracking } from "./step.js";
 import { referencesIn, referencesOf, withoutEscapes } from "./batch-references.js";
 import { TRACE, result } from "./batch-result.js";
 
@@ -14,12 +16,13 @@ import { TRACE, result } from "./batch-result.js";
  * dryRun of a batch: every op's targets checked in one sync (each failed sync, one more). References to an
  * earlier op's result are "created by op <i>": that target does not exist yet and is not checked; an op
  * whose reference names an op that would fail would fail too. With stopOnError, the ops after the first
- * failing one are reported as not run.
+ * failing one are reported as not run. The batch's trackChanges is checked first, as the batch would check it.
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} stopOnError
  */
 export async function dryRunBatch(env, ops, stopOnError) {
+  if (bool(env.args, "trackChanges", false)) requireTracking(env);
   /** @type {OpState[]} */
   const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
   /** @type {Map<number, import("./dry-run.js").DryRunPlan>} */

@@ -15,7 +15,7 @@ import { DRY_RUNS as COMMENT_DRY_RUNS } from "./handlers/comment.js";
 import { DRY_RUNS as HEADER_FOOTER_DRY_RUNS } from "./handlers/header-footer.js";
 import { DRY_RUNS as LINK_DRY_RUNS } from "./handlers/links.js";
 import { DRY_RUNS as REVISION_DRY_RUNS } from "./handlers/revisions.js";
-import { startSearch } from "./handlers/search.js";
+import { startSearch, wordSearch } from "./handlers/search.js";
 import { formatArgs } from "./handlers/style.js";
 import { findTextStyle } from "./handlers/style-names.js";
 import { COLUMN_OPS, TABLE_CHECKS, queueTableLoad, tableLoadError } from "./handlers/table.js";
@@ -70,7 +70,7 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
 
   // The op's own checks of its args and the host come first, as in the op: a refusal must leave nothing queued on
   // the shared context.
-  checkOp(op, env);
+  const checked = /** @type {{ query?: import("./handlers/search.js").WordSearch } | undefined} */ (checkOp(op, env));
   const lookup = planTargetLookup(op, env, targets, createdBy);
 
   if (expectText !== undefined) {
@@ -86,12 +86,13 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
 
   for (const name of /** @type {const} */ (["scope", "target"])) {
     const value = args[name];
-    if (value === undefined) continue;
+    // replace's target has no default: a missing one is refused as the op refuses it (resolveScope).
+    if (value === undefined && !(name === "target" && op === "replace")) continue;
     const made = createdBy(value);
     if (made) {
       targets[name] = made;
     } else if (name === "target" && value === "searchQuery") {
-      const hits = startSearch(env);
+      const hits = startSearch(env, checked?.query ?? wordSearch(env));
       hits.load("text");
       reads = true;
       checks.push(() => {

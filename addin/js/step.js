@@ -117,7 +117,7 @@ export async function withTracking(env, what, run) {
  * E_UNSUPPORTED on args.trackChanges where the host has no change-tracking mode.
  * @param {HandlerEnv} env
  */
-function requireTracking(env) {
+export function requireTracking(env) {
   if (!env.supports("WordApi", "1.4")) {
     throw new PaneError("E_UNSUPPORTED", "args.trackChanges needs WordApi 1.4 (document.changeTrackingMode), which this Word does not support", "args.trackChanges");
   }

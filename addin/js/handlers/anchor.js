@@ -40,8 +40,7 @@ function requireContentControls(env, field) {
  */
 export async function create(env) {
   const { context, registry, args } = env;
-  const name = str(args, "name", { optional: true, max: 64 });
-  requireContentControls(env);
+  const { name } = createArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const control = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertContentControl();
   const anchorId = newAnchorId(target.kind === "range" && target.edges?.only ? TABLE_ANCHOR_PREFIX : "anc_");
@@ -50,6 +49,20 @@ export async function create(env) {
   return { anchorId, scope: `anchor:${anchorId}`, ...(name ? { name } : {}) };
 }
 create.firstSync = /** @type {const} */ ("none");
+
+/**
+ * anchor.create's checks of its args and the host, in the op's order (a dry run makes them too: op-checks.js): the
+ * name (the control's title), then content controls. Throws only.
+ * @param {HandlerEnv} env
+ */
+export function createArgs(env) {
+  const name = str(env.args, "name", { optional: true, max: 64 });
+  requireContentControls(env);
+  return { name };
+}
+
+/** The checks of this module's ops, by op (op-checks.js). */
+export const CHECKS = { "anchor.create": createArgs };
 
 /**
  * An anchor's content control to be made again around what an op wrote in its place (insertMarkdown's replace

@@ -35,8 +35,7 @@ export { checkBlocks } from "./markdown-check.js";
  */
 export async function insertMarkdown(env) {
   const { context, registry, args, sync } = env;
-  const blocks = checkBlocks(args.blocks);
-  const location = oneOf(args, "location", LOCATIONS, "replace");
+  const { blocks, location } = insertMarkdownArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   // A range replaced in place (not as a table's blocks, whose id is retired).
   const inPlace = target.kind === "range" && location === "replace" && !atTable(target, location) ? target : undefined;
@@ -65,6 +64,16 @@ export async function insertMarkdown(env) {
   deleteText?.();
   return { rangeId, blocks: blocks.length };
 }
+/**
+ * insertMarkdown's checks of its args, in the op's order (a dry run makes them too: op-checks.js): the blocks
+ * ({@link checkBlocks}), then where they go. Throws only.
+ * @param {HandlerEnv} env
+ */
+export function insertMarkdownArgs({ args }) {
+  const blocks = checkBlocks(args.blocks);
+  return { blocks, location: oneOf(args, "location", LOCATIONS, "replace") };
+}
+
 /**
  * Its one sync, when it has one (replacing a range or the selection, unless the range has a table at an edge),
  * only reads.

@@ -77,24 +77,27 @@ function unmatchedHint(query, mark) {
   return {};
 }
 
+/** @typedef {ReturnType<typeof wordSearch>} WordSearch */
+
 /**
  * Queue a search in the args' scope (not synced).
  * @param {HandlerEnv} env
+ * @param {WordSearch} query  the args' search, checked ({@link wordSearch})
  * @returns {Word.RangeCollection}
  */
-export function startSearch(env) {
-  return queueSearch(env).hits;
+export function startSearch(env, query) {
+  return queueSearch(env, query).hits;
 }
 
 /**
  * Queue a search in the args' scope (not synced). `noHits` (once synced, when nothing matched): the warn diagnostic
  * of a query with line ends or carets ({@link unmatchedHint}).
  * @param {HandlerEnv} env
+ * @param {WordSearch} query  the args' search, checked ({@link wordSearch})
  * @returns {{ hits: Word.RangeCollection, noHits: () => void }}
  */
-function queueSearch(env) {
+function queueSearch(env, query) {
   const { context, registry, args } = env;
-  const query = wordSearch(env);
   const target = resolveScope(context, registry, args.scope ?? "document");
   const searchable = target.kind === "document" ? target.body : target.range;
   const { ifNoHits } = query;
@@ -128,9 +131,8 @@ async function searchSync(sync) {
  */
 export async function search(env) {
   const { registry, args, supports, sync, note } = env;
-  const maxResults = int(args, "maxResults", { min: 1, max: 10000, fallback: 100 });
-  const trackResults = int(args, "trackResults", { min: 0, max: 10000, fallback: DEFAULT_TRACK_CAP });
-  const { hits, noHits } = queueSearch(env);
+  const { maxResults, trackResults, query } = searchArgs(env);
+  const { hits, noHits } = queueSearch(env, query);
   const withOffsets = supports("WordApiDesktop", "1.4");
   hits.load({ select: withOffsets ? ["text", "start", "end", "paragraphs/text"] : ["text", "paragraphs/text"], top: maxResults + 1 });
   await searchSync(sync);
@@ -159,6 +161,18 @@ export async function search(env) {
 search.firstSync = /** @type {const} */ ("read");
 /** Its sync only reads, it mints ids after it and cannot fail there: in a batch, searches share a sync (batch-run.js). */
 search.readsOnly = true;
+
+/**
+ * search's checks of its args, in the op's order (a dry run makes them too: op-checks.js): how many hits to return
+ * and to track, then the query ({@link wordSearch}, which may note warnings). Throws only.
+ * @param {HandlerEnv} env
+ */
+export function searchArgs(env) {
+  const { args } = env;
+  const maxResults = int(args, "maxResults", { min: 1, max: 10000, fallback: 100 });
+  const trackResults = int(args, "trackResults", { min: 0, max: 10000, fallback: DEFAULT_TRACK_CAP });
+  return { maxResults, trackResults, query: wordSearch(env) };
+}
 
 /**
  * A function giving each hit (in document order) the clipped text of its paragraphs around it (a hit across a
@@ -230,8 +244,7 @@ const isLowSurrogate = (code) => code >= 0xdc00 && code <= 0xdfff;
  */
 export async function replace(env) {
   const { context, registry, args, sync, progress } = env;
-  const replaceWith = str(args, "replaceWith");
-  const mode = oneOf(args, "mode", /** @type {const} */ (["replaceAll", "replaceFirst"]), "replaceAll");
+  const { replaceWith, mode, query } = replaceArgs(env);
   const targetArg = args.target;
 
   if (targetArg !== "searchQuery") {
@@ -241,7 +254,7 @@ export async function replace(env) {
     return { replaced: 1 };
   }
 
-  const { hits, noHits } = queueSearch(env);
+  const { hits, noHits } = queueSearch(env, /** @type {WordSearch} */ (query));
   hits.load(mode === "replaceFirst" ? { select: "text", top: 1 } : { select: "text" });
   await searchSync(sync);
   if (hits.items.length === 0) noHits();
@@ -252,3 +265,20 @@ export async function replace(env) {
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
 replace.firstSync = ({ args }) => (args.target === "searchQuery" ? "read" : "none");
+
+/**
+ * replace's checks of its args, in the op's order (a dry run makes them too: op-checks.js): the replacement, the
+ * mode, and the query when the target is "searchQuery" (`query`; {@link wordSearch}, which may note warnings).
+ * Throws only.
+ * @param {HandlerEnv} env
+ * @returns {{ replaceWith: string, mode: "replaceAll" | "replaceFirst", query?: WordSearch }}
+ */
+export function replaceArgs(env) {
+  const { args } = env;
+  const replaceWith = str(args, "replaceWith");
+  const mode = oneOf(args, "mode", /** @type {const} */ (["replaceAll", "replaceFirst"]), "replaceAll");
+  return { replaceWith, mode, ...(args.target === "searchQuery" ? { query: wordSearch(env) } : {}) };
+}
+
+/** The checks of this module's ops, by op (op-checks.js); what they return, the dry run's search uses. */
+export const CHECKS = { search: searchArgs, replace: replaceArgs };

@@ -35,10 +35,7 @@ import { queueWholeRead, wholeParagraphs } from "../blocks.js";
  */
 export async function insertText(env) {
   const { context, registry, args } = env;
-  const text = str(args, "text");
-  const location = oneOf(args, "location", LOCATIONS, "replace");
-  const newParagraph = bool(args, "newParagraph", false);
-  const keepFormatting = bool(args, "keepFormatting", true);
+  const { text, location, newParagraph, keepFormatting } = insertTextArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
 
   /** @type {Word.Range} */
@@ -64,6 +61,19 @@ export async function insertText(env) {
   }
   return { rangeId: registry.add("rng", inserted, text ? { empty: false } : {}), length: text.length };
 }
+/**
+ * insertText's checks of its args (a dry run makes them too: op-checks.js). Throws only.
+ * @param {HandlerEnv} env
+ */
+export function insertTextArgs({ args }) {
+  return {
+    text: str(args, "text"),
+    location: oneOf(args, "location", LOCATIONS, "replace"),
+    newParagraph: bool(args, "newParagraph", false),
+    keepFormatting: bool(args, "keepFormatting", true),
+  };
+}
+
 /**
  * A sync of its own only to read whether a range or the selection replaced by a new paragraph covers its paragraphs
  * whole (not for a block's id, which does, nor at a table).
@@ -265,9 +275,9 @@ function breakAtTable(target, type, location) {
  * cell. Nothing to read: the closing sync does it.
  * @param {HandlerEnv} env
  */
-export async function insertBreak({ context, registry, args }) {
-  const type = oneOf(args, "type", /** @type {(keyof typeof BREAK_TYPES)[]} */ (Object.keys(BREAK_TYPES)), "page");
-  const location = oneOf(args, "location", LOCATIONS.filter((l) => l !== "replace"), "after");
+export async function insertBreak(env) {
+  const { context, registry, args } = env;
+  const { type, location } = insertBreakArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   if (target.kind === "document") target.body.insertBreak(BREAK_TYPES[type], bodyBlockLocation(location));
   else if (target.kind === "range" && atTable(target, location)) breakAtTable(target, BREAK_TYPES[type], location);
@@ -275,6 +285,20 @@ export async function insertBreak({ context, registry, args }) {
   return { type, location };
 }
 insertBreak.firstSync = /** @type {const} */ ("none");
+
+/**
+ * insertBreak's checks of its args (a dry run makes them too: op-checks.js): a break replaces nothing. Throws only.
+ * @param {HandlerEnv} env
+ */
+export function insertBreakArgs({ args }) {
+  return {
+    type: oneOf(args, "type", /** @type {(keyof typeof BREAK_TYPES)[]} */ (Object.keys(BREAK_TYPES)), "page"),
+    location: oneOf(args, "location", LOCATIONS.filter((l) => l !== "replace"), "after"),
+  };
+}
+
+/** The checks of this module's ops, by op (op-checks.js). */
+export const CHECKS = { insertText: insertTextArgs, insertBreak: insertBreakArgs };
 
 /**
  * The selection's text (as readDocument shows it: {@link shownText}) and a range id; start/end where the host has
