@@ -17,6 +17,7 @@ export const INSERT_RULES = Object.freeze({
   Paragraph: { insertText: RSE, insertParagraph: BA, insertBreak: BA, insertHtml: RSE, insertOoxml: RSE, insertInlinePictureFromBase64: RSE, insertTable: BA },
   InlinePicture: { insertText: BA, insertParagraph: BA, insertBreak: BA, insertHtml: BA, insertOoxml: BA, insertInlinePictureFromBase64: ["Replace", "Before", "After"] },
   Table: { insertParagraph: BA, insertTable: BA },
+  ContentControl: { insertParagraph: [...SE, ...BA], insertTable: [...SE, ...BA] },
 });
 
 /** InvalidArgument unless `loc` is allowed for kind.method (string forms, as Office.js sends them). */
@@ -37,6 +38,7 @@ export function spanOf(doc, kind, ref) {
     case "TableRow": { const i = L.rowInfo.get(ref); return { start: i.start, end: i.end }; }
     case "TableCell": { const i = L.containerInfo.get(ref.body); return { start: i.start, end: i.end }; }
     case "InlinePicture": { const u = findUnit(doc, ref); return { start: u.pos, end: u.pos + 1 }; }
+    case "ContentControl": return { start: ref.anchor.start, end: ref.anchor.end };
     default: throw wordError("GeneralException", kind);
   }
 }
@@ -120,6 +122,7 @@ function blockPoint(doc, kind, ref, loc) {
     const t = L.tableInfo.get(ref);
     return { container: t.container, index: t.index + (loc === "After" ? 1 : 0), template: null };
   }
+  if (kind === "ContentControl") return controlBlockPoint(doc, ref.anchor, loc);
   let info;
   if (kind === "Paragraph") info = L.paraInfo.get(ref);
   else if (kind === "InlinePicture") info = findUnit(doc, ref).info;
@@ -128,6 +131,28 @@ function blockPoint(doc, kind, ref, loc) {
     info = loc === "After" ? locate(doc, s.end > s.start ? s.end - 1 : s.end) : locate(doc, s.start);
   }
   return { container: info.container, index: info.index + (loc === "After" ? 1 : 0), template: info.para };
+}
+
+/**
+ * Next to a content control (Before/After: outside it, "next to a content control" in the docs) or at its first or
+ * last block (Start/End: the caller widens the control over the new block). The blocks are those of the innermost
+ * container holding the whole control: a table it starts or ends with, not that table's cell.
+ */
+function controlBlockPoint(doc, a, loc) {
+  const L = layout(doc);
+  const firstUp = blocksUp(L, locate(doc, a.start));
+  const lastUp = blocksUp(L, locate(doc, a.end > a.start ? a.end - 1 : a.end));
+  const after = loc === "After" || loc === "End";
+  const level = firstUp.findIndex((b) => lastUp.some((o) => o.container === b.container));
+  const block = after ? lastUp.find((b) => b.container === firstUp[level].container) : firstUp[level];
+  return { container: block.container, index: block.index + (after ? 1 : 0), template: block.para ?? null };
+}
+
+/** A paragraph's info and the infos of the tables around it, innermost first (each has its container and index). */
+function blocksUp(L, info) {
+  const up = [info];
+  for (let t = info.table && L.tableInfo.get(info.table); t; t = t.parentTable && L.tableInfo.get(t.parentTable)) up.push(t);
+  return up;
 }
 
 /** insertParagraph: a new paragraph block with the neighbour's paragraph formatting. */

@@ -5,7 +5,8 @@
 import { ClientObject, ClientCollection, defineProxy, classes } from "./runtime.js";
 import { wordError } from "./errors.js";
 import { bump, createAnchor, deleteSpan, releaseAnchor, spanText } from "./model.js";
-import { spanOf } from "./inline-ops.js";
+import { checkLocation, insertParagraphBlock, insertTableBlock, spanOf } from "./inline-ops.js";
+import { checkTableArgs } from "./arg-checks.js";
 import { anchorOf } from "./proxies-text.js";
 import { Comment } from "./proxies-misc.js";
 import { controlsOf } from "./content-controls.js";
@@ -115,6 +116,40 @@ export class ContentControl extends ClientObject {
     });
   }
 }
+/**
+ * insertParagraph / insertTable (text, or rows, cols and values): a block "into, or next to, a content control".
+ * Before/After put it next to the control, outside it, before its first block or after its last (a table it starts
+ * or ends with, not that table's cell); Start/End put it there and widen the control over it (UNVERIFIED for a
+ * control inside a paragraph, which Word may split).
+ */
+function insertControlBlock(proxy, method, cls, insertLocation, insert) {
+  return proxy._spawn(method, cls, (loc) => {
+    checkLocation("ContentControl", method, insertLocation);
+    const doc = proxy._doc;
+    const control = proxy._target(loc);
+    const block = insert(doc, control, insertLocation === "Start" ? "Before" : insertLocation === "End" ? "After" : insertLocation);
+    const span = blockSpan(doc, block);
+    if (insertLocation === "Start") control.anchor.start = span.start;
+    if (insertLocation === "End") control.anchor.end = span.end;
+    return block;
+  });
+}
+/** A paragraph's content span or a table's whole span. */
+const blockSpan = (doc, block) => spanOf(doc, block.kind === "table" ? "Table" : "Paragraph", block);
+
+ContentControl.prototype.insertParagraph = function insertParagraph(text, insertLocation) {
+  return insertControlBlock(this, "insertParagraph", classes.Paragraph, insertLocation, (doc, control, at) => {
+    if (!isStr(text)) throw invalid("ContentControl.insertParagraph");
+    return insertParagraphBlock(doc, "ContentControl", control, at, text);
+  });
+};
+ContentControl.prototype.insertTable = function insertTable(rowCount, columnCount, insertLocation, values) {
+  return insertControlBlock(this, "insertTable", classes.Table, insertLocation, (doc, control, at) => {
+    checkTableArgs(rowCount, columnCount, values, "ContentControl.insertTable");
+    return insertTableBlock(doc, "ContentControl", control, at, rowCount, columnCount, values);
+  });
+};
+
 defineProxy(ContentControl, {
   name: "ContentControl",
   props: {
@@ -130,7 +165,7 @@ defineProxy(ContentControl, {
     type: ccField("type"),
     text: { get(loc) { const a = this._target(loc).anchor; return spanText(this._doc, a.start, a.end); } },
   },
-  sets: { getRange: "1.3" },
+  sets: { getRange: "1.3", insertTable: "1.3" },
 });
 
 export class ContentControlCollection extends LiveCollection {

@@ -8,7 +8,7 @@ import { htmlToParts } from "./html-import.js";
 import { decodeBase64, imageInfo, pxToPt } from "./images.js";
 import { joinOrStartList } from "./lists-model.js";
 import { renderSpanHtml } from "./render.js";
-import { isStr, isNum, invalid } from "./arg-checks.js";
+import { isStr, isNum, invalid, checkTableArgs } from "./arg-checks.js";
 
 /** Range anchors created by operations. */
 export const anchorOf = (doc, span) => createAnchor(doc, span.start, span.end);
@@ -74,10 +74,7 @@ export function textMethods(kind) {
     insertTable(rowCount, columnCount, insertLocation, values) {
       return this._spawn("insertTable", classes.Table, (loc) => {
         checkLocation(kind, "insertTable", insertLocation);
-        if (!Number.isInteger(rowCount) || !Number.isInteger(columnCount) || rowCount < 1 || columnCount < 1) throw invalid(loc);
-        if (values !== undefined && values !== null) {
-          if (!Array.isArray(values) || values.length > rowCount || values.some((r) => !Array.isArray(r) || r.length > columnCount)) throw invalid(loc);
-        }
+        checkTableArgs(rowCount, columnCount, values, loc);
         return insertTableBlock(this._doc, kind, this._target(loc), insertLocation, rowCount, columnCount, values);
       });
     },
