@@ -213,7 +213,7 @@ INVALID: list[tuple[str, str, Any, str, str, str]] = [
     ("it-id-space", "insertText", {"text": "a", "scope": "rng_ 1"}, "E_INVALID_ARG", "args.scope", "invalid id"),
     ("it-id-long", "insertText", {"text": "a", "scope": "rng_" + "r" * 125}, "E_INVALID_ARG", "args.scope", "1–128"),
     ("it-not-an-id", "insertText", {"text": "a", "scope": "paragraph 2"}, "E_INVALID_ARG", "args.scope", 'e.g. "rng_k3f9_12"), got "paragraph 2"'),
-    ("it-scope-tableid", "insertText", {"text": "a", "scope": "tableId:tbl_1"}, "E_INVALID_ARG", "args.scope", "tableRef"),
+    ("it-scope-tableid-range", "insertText", {"text": "a", "scope": "tableId:rng_1"}, "E_INVALID_ARG", "args.scope", "not a table's id"),
     ("search-missing", "search", {}, "E_INVALID_ARG", "args.query", "args.query required"),
     ("search-empty", "search", {"query": ""}, "E_INVALID_ARG", "args.query", "must not be empty"),
     ("search-too-long", "search", {"query": "x" * 256}, "E_INVALID_ARG", "args.query", "255"),

@@ -22,7 +22,7 @@ def refused(op: str, args: Any) -> OpError:
 
 @pytest.mark.parametrize(("op", "args", "field", "message"), [
     ("insertText", {"text": "x", "scope": "bogus"}, "args.scope",
-     'args.scope must be "document", "selection", "rangeId:<id>" or "anchor:<id>" (ids come from earlier results, '
+     'args.scope must be "document", "selection", "rangeId:<id>", "tableId:<id>" or "anchor:<id>" (ids come from earlier results, '
      'e.g. "rng_k3f9_12"), got "bogus"'),
     ("table.insertRows", {"tableRef": "garbage", "at": 0}, "args.tableRef",
      'args.tableRef must be "tableId:<id>", "rangeId:<id>" or "anchor:<id>" (ids come from earlier results, '

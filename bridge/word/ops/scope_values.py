@@ -46,30 +46,41 @@ def _split_ref(text: str) -> tuple[str | None, str]:
     return None, text
 
 
-SCOPE_FORMS: Final = "\"document\", \"selection\", \"rangeId:<id>\" or \"anchor:<id>\""
+SCOPE_FORMS: Final = "\"document\", \"selection\", \"rangeId:<id>\", \"tableId:<id>\" or \"anchor:<id>\""
 SCOPE_WORDS: Final[dict[str, str]] = {"document": "document", "selection": "selection", "cursor": "selection", "body": "document"}
 
 
 def to_scope(value: Any) -> str:
-    """`document | selection | rangeId:<id> | anchor:<id>`; a bare id becomes `rangeId:<id>`.
+    """`document | selection | rangeId:<id> | anchor:<id>`; a bare id and `tableId:<id>` become `rangeId:<id>`.
 
     An `anchor:<id>` (from anchor.create) is a tagged content control: unlike a rangeId it outlives the pane.
+    A table's id as a scope is the table, one block (docs/canonical-ops.md, "A table as a scope"): the pane tells a
+    table's id by its `tbl_` prefix, so `tableId:tbl_x` is the bare `tbl_x`, which is `rangeId:tbl_x`.
     """
     if not isinstance(value, str):
-        raise Invalid(f"must be \"document\", \"selection\" or \"rangeId:<id>\", got {described(value)}")
+        raise Invalid(f"must be {SCOPE_FORMS}, got {described(value)}")
     text = value.strip()
     if text.lower() in SCOPE_WORDS:
         return SCOPE_WORDS[text.lower()]
     kind, ident = _split_ref(text)
     if kind == "tableid":
-        raise Invalid("must be \"document\", \"selection\" or \"rangeId:<id>\"; a tableId is only valid in tableRef")
+        return "rangeId:" + _table_id(ident)
     if not text:
-        raise Invalid("must be \"document\", \"selection\" or \"rangeId:<id>\", got an empty string")
+        raise Invalid(f"must be {SCOPE_FORMS}, got an empty string")
     if kind is None:
         kind, ident = _bare_ref(text, SCOPE_FORMS)
     if kind == "anchor":
         return "anchor:" + to_id(ident)
     return "rangeId:" + to_id(ident)
+
+
+def _table_id(ident: str) -> str:
+    """The id of a `tableId:<id>` scope: a table's id, as the pane makes them (`tbl_…`)."""
+    checked = to_id(ident)
+    if not checked.startswith(TABLE_PREFIX):
+        raise Invalid(f"has tableId:{checked}, which is not a table's id (those start with \"{TABLE_PREFIX}\"); "
+                      "a range's id goes in \"rangeId:<id>\"")
+    return checked
 
 
 def to_table_ref(value: Any) -> str:
