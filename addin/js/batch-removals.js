@@ -6,9 +6,13 @@
 // replaceText, table-edges.js, markdown-place.js):
 // - an op that puts content in place of its scope (insertText, insertMarkdown, insertPicture, hyperlink.set with
 //   text, at location "replace", their default) or a replace of a rangeId target, on a range that starts or ends
-//   with a table (a table id as rangeId:, table.create's rangeId), removes the range's blocks, tables included;
+//   with a table (a table id as rangeId:, table.create's rangeId, a table's anchor "anchor:anc_tbl_…"), removes the
+//   range's blocks, tables included;
 // - insertText (without newParagraph) or replace with "" on a block of whole paragraphs (a readDocument block's
-//   rangeId, insertMarkdown's result) removes its paragraphs.
+//   rangeId, insertMarkdown's result) removes its paragraphs;
+// - anchor.remove removes its anchor ("anchor:<id>" no longer finds anything), comment.delete its comment;
+// - table.deleteRows/deleteColumns of every row or column removes the table: how many it has is read up front
+//   (batch-table-deletions.js: one read sync, only for a batch that may need it), and passed in as `known`.
 // The removed id and its twin (table.create's tableId and rangeId) then fail any later op that targets them.
 // References count too: "$0.rangeId" of a table.create is its table, "$2.blocks.1.rangeId" of a readDocument a
 // block; a reference to what a removing op leaves ("$1.rangeId") is a new id, never refused.
@@ -16,6 +20,7 @@
 import { PaneError } from "./errors.js";
 import { TARGET_FIELDS } from "./expect.js";
 import { dotted } from "./batch-references.js";
+import { TABLE_ANCHOR_PREFIX } from "./scopes.js";
 
 /** @typedef {import("./registry.js").Registry} Registry */
 /** @typedef {import("./blocks.js").TableEdges} TableEdges */
@@ -30,27 +35,41 @@ import { dotted } from "./batch-references.js";
 const PLACING_OPS = new Set(["insertText", "insertMarkdown", "insertPicture", "hyperlink.set"]);
 
 /** @type {TableEdges} */
-const ONE_TABLE = { first: true, last: true, only: true };
+export const ONE_TABLE = { first: true, last: true, only: true };
+
+/** The args that name what an op acts on, beyond the scope/target/tableRef of most ops. */
+const NAMED_TARGETS = /** @type {const} */ (["anchorId", "commentId"]);
+
+/**
+ * What an earlier op of the batch removes, known only once the document was read (batch-table-deletions.js): op
+ * index → the ids (as {@link targetKey} gives them) it removes, and how, for the message.
+ * @typedef {Map<number, { ids: string[], says: string }>} KnownRemovals
+ */
 
 /**
  * E_NOT_FOUND on the first op that targets what an earlier op of the batch removes, naming that op.
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {Registry} registry
+ * @param {KnownRemovals} [known]
  */
-export function refuseRemovedTargets(ops, registry) {
+export function refuseRemovedTargets(ops, registry, known = new Map()) {
   /** @type {Map<string, { at: number, says: string }>} an id → the op that removes its content, and how */
   const removed = new Map();
   ops.forEach(({ op, args }, j) => {
-    for (const field of TARGET_FIELDS) {
-      const id = idIn(args[field]);
+    for (const field of [...TARGET_FIELDS, ...NAMED_TARGETS]) {
+      const id = targetKey(field, args[field]);
       const earlier = id === undefined ? undefined : contentOf(id, ops, registry).ids.map((each) => removed.get(each)).find(Boolean);
       if (!earlier) continue;
-      const hint = ops[earlier.at].op === "replace" ? "search for the new text" : `target what op ${earlier.at} leaves (its result's rangeId: "$${earlier.at}.rangeId")`;
+      const hint = afterRemoval(ops[earlier.at].op, earlier.at);
       throw new PaneError("E_NOT_FOUND", `args.ops[${j}].args.${field}: "${args[field]}" is gone before op ${j} runs: op ${earlier.at} (${ops[earlier.at].op}) ${earlier.says}. `
         + `The batch was refused and nothing of it ran: drop op ${j}, or ${hint}`, `args.ops[${j}].args.${field}`);
     }
+    const found = known.get(j);
+    if (found) for (const id of found.ids) for (const each of contentOf(id, ops, registry).ids) removed.set(each, { at: j, says: found.says });
+    const named = namedRemoval(op, args);
+    if (named) removed.set(named.id, { at: j, says: named.says });
     const target = removalTarget(op, args);
-    const id = target && idIn(args[target.field]);
+    const id = target && targetKey(target.field, args[target.field]);
     if (!target || id === undefined) return;
     const content = contentOf(id, ops, registry);
     const says = removal(op, args, target.text, content);
@@ -59,24 +78,56 @@ export function refuseRemovedTargets(ops, registry) {
 }
 
 /**
- * The id a target names ("rangeId:<id>", "tableId:<id>"), or undefined (document, selection, an anchor, a search).
- * @param {unknown} value
- * @returns {string | undefined}
+ * What the refusal advises instead of the op on what op `at` removes.
+ * @param {string} op  the removing op
+ * @param {number} at
  */
-function idIn(value) {
-  const match = typeof value === "string" ? /^(?:rangeId|tableId):(.+)$/.exec(value) : null;
-  return match?.[1];
+function afterRemoval(op, at) {
+  if (op === "replace") return "search for the new text";
+  if (PLACING_OPS.has(op)) return `target what op ${at} leaves (its result's rangeId: "$${at}.rangeId")`;
+  return `run it before op ${at}`;
 }
 
 /**
- * What an id designates: a tracked id as the registry knows it (an unknown one as itself: the op on it fails
+ * What a target arg names, as the check keys it: the id of "rangeId:<id>" / "tableId:<id>" (a tracked id or a
+ * reference), "anchor:<id>" for an anchor (a scope, a tableRef, anchor.remove's anchorId with or without the
+ * prefix), "comment:<id>" for a commentId; undefined for what no op removes (document, selection, a search).
+ * @param {string} field
+ * @param {unknown} value
+ * @returns {string | undefined}
+ */
+export function targetKey(field, value) {
+  if (typeof value !== "string" || value === "") return undefined;
+  if (field === "anchorId") return `anchor:${value.replace(/^anchor:/, "")}`;
+  if (field === "commentId") return `comment:${value}`;
+  if (/^anchor:./.test(value)) return value;
+  return /^(?:rangeId|tableId):(.+)$/.exec(value)?.[1];
+}
+
+/**
+ * The anchor or comment an op removes (by its id, not by a range), or undefined.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @returns {{ id: string, says: string } | undefined}
+ */
+function namedRemoval(op, args) {
+  const field = op === "anchor.remove" ? "anchorId" : op === "comment.delete" ? "commentId" : undefined;
+  const id = field && targetKey(field, args[field]);
+  if (!id) return undefined;
+  return { id, says: op === "anchor.remove" ? "removes the anchor" : "deletes the comment" };
+}
+
+/**
+ * What an id designates: an anchor or a comment as itself, a tracked id as the registry knows it (an unknown one as itself: the op on it fails
  * anyway), a reference `$k.<path>` by the op k whose result gives it.
  * @param {string} id
  * @param {{ op: string }[]} ops
  * @param {Registry} registry
  * @returns {Content}
  */
-function contentOf(id, ops, registry) {
+export function contentOf(id, ops, registry) {
+  // An anchor's id is in the document (its content control's tag): an anchor made on a table is that table.
+  if (/^(?:anchor|comment):/.test(id)) return { ids: [id], paragraphs: false, ...(id.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`) ? { edges: ONE_TABLE } : {}) };
   const ref = /^\$(\d+)\.(.+)$/.exec(id);
   if (!ref) return registry.contentOf(id) ?? { ids: [id], paragraphs: false, ...(id.startsWith("tbl_") ? { edges: ONE_TABLE } : {}) };
   const k = ref[1];
