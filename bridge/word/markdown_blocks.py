@@ -31,6 +31,8 @@ from markdown_it.rules_block import StateBlock, paragraph
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from .markdown_comments import drop_html_comments
+
 MAX_LIST_LEVEL: Final = 8  # Word lists have nine levels, 0-8
 _BREAK_TAG: Final = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
@@ -76,6 +78,7 @@ def _starts_definition(state: StateBlock, line: int) -> bool:
 _PARSER: Final = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
 _PARSER.inline.ruler.before("autolink", "break_tag", _break_tag)
 _PARSER.block.ruler.before("reference", "note_definition", _note_definition)
+drop_html_comments(_PARSER)  # readDocument's notes about a page (<!-- … -->) are not document text
 _MARKS: Final = {"strong": "bold", "em": "italic", "s": "strike"}
 _SAFE_LINK_SCHEMES: Final = ("http://", "https://", "mailto:")
 
