@@ -10,7 +10,7 @@ sends it to the right pane as an `ai-cmd`, and waits for the pane's
 - in-flight ops fail at once when their pane disconnects (`E_RUNTIME`); ops queued for a document whose pane is away
   wait for it for the reconnect grace, then fail together;
 - a repeated `taskId` returns the first result without asking the pane again; once sent, its op belongs to that
-  document, and a retry goes nowhere else (retries.py);
+  document, and a retry goes nowhere else (retries.py), also after a restart of the bridge (retry_store.py);
 - callers of one taskId share one run, which outlives any one of them (shared_runs.py);
 - a bridge that stops answers every op it holds (`stop`).
 """
