@@ -5,6 +5,7 @@ import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, ran
 import { shownText } from "../shown-text.js";
 import { besideRange, firstBlockOf, lastBlockOf, resolveScope, tableEdgedScope } from "../registry.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
+import { queueRewrap } from "./anchor.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -42,14 +43,14 @@ export async function insertText(env) {
   let inserted;
   if (target.kind === "document") {
     inserted = newParagraph && location !== "replace"
-      ? target.body.insertParagraph(text, bodyBlockLocation(location)).getRange("Content")
+      ? linesOf(target.body.insertParagraph(text, bodyBlockLocation(location)), text)
       : target.body.insertText(text, bodyTextLocation(location));
   } else if (target.kind === "range" && atTable(target, location)) {
     inserted = location === "replace" ? replaceText(env, target, text, "args.scope") : insertAtTable(env, target, text, location, newParagraph);
   } else if (newParagraph && location === "replace") {
     inserted = await replaceWithParagraph(env, target, text);
   } else if (newParagraph) {
-    inserted = target.range.insertParagraph(text, rangeBlockLocation(location)).getRange("Content");
+    inserted = linesOf(target.range.insertParagraph(text, rangeBlockLocation(location)), text);
   } else if (location === "replace") {
     inserted = replaceText(env, target, text, "args.scope");
   } else {
@@ -83,6 +84,20 @@ export function insertTextArgs({ args }) {
 insertText.firstSync = ({ args, registry }) => (args.newParagraph === true && (args.location ?? "replace") === "replace" && !knownShape(registry, args.scope ?? "selection") ? "read" : "none");
 
 /**
+ * The text of the paragraphs `insertParagraph(text)` made: Word makes one a line of the text ("\n", "\r" or "\r\n"
+ * between them) and returns the first, so the range reaches to the last one (else the result's rangeId, and an anchor
+ * made again around it, would hold the first line alone). Queues only.
+ * @param {Word.Paragraph} first  the paragraph insertParagraph returned
+ * @param {string} text
+ * @returns {Word.Range}
+ */
+function linesOf(first, text) {
+  let last = first;
+  for (let breaks = text.match(/\r\n|\r|\n/g)?.length ?? 0; breaks > 0; breaks -= 1) last = last.getNext();
+  return last === first ? first.getRange("Content") : first.getRange("Content").expandTo(last.getRange("Content"));
+}
+
+/**
  * Whether a scope's shape is known without reading: the document, a block's or table-edged range id, a table's
  * anchor (no sync: the registry and the anchor's id say so).
  * @param {import("../registry.js").Registry} registry
@@ -98,7 +113,9 @@ function knownShape(registry, scope) {
  * range of whole paragraphs (a block's id; a range or selection whose text is all its paragraphs' text, read first)
  * has their text replaced, so the text takes their place and no empty paragraph is left behind (Word joins the
  * paragraphs into the last one: one paragraph). A range inside a paragraph leaves the rest of it: the text goes
- * into a paragraph after it and the range's own text is deleted. One sync that only reads, none for a block's id.
+ * into a paragraph after it and the range's own text is deleted; an anchor inside a paragraph is then made again
+ * around the new paragraph ({@link queueRewrap}), as insertMarkdown's replace of it wraps its blocks: else it would
+ * stay behind, empty. One sync that only reads, none for a block's id.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget | { kind: "selection", range: Word.Range, paragraphs?: undefined, id?: undefined }} target
  * @param {string} text
@@ -107,14 +124,16 @@ function knownShape(registry, scope) {
 async function replaceWithParagraph(env, target, text) {
   if (target.paragraphs) return rewriteBlock(env, target, text);
   const read = queueWholeRead(target.range, target.range.paragraphs);
+  const rewrap = target.kind === "range" && target.control ? queueRewrap(env, target.control) : undefined; // read with this sync
   await env.sync();
   const replaced = read();
   if (replaced.whole) {
     // A range ending with its last paragraph's mark would take that mark (and the paragraph after it) along.
     return (replaced.text.endsWith("\r") ? wholeParagraphs(target.range, false) : target.range).insertText(text, "Replace");
   }
-  const inserted = target.range.insertParagraph(text, "After").getRange("Content");
+  const inserted = linesOf(target.range.insertParagraph(text, "After"), text);
   target.range.delete();
+  rewrap?.(inserted);
   return inserted;
 }
 
@@ -170,7 +189,7 @@ function insertAtTable(env, target, text, location, newParagraph) {
   if (!newParagraph) {
     env.note("info", `The scope ${atStart ? "starts" : "ends"} with a table: the text went into a new paragraph ${atStart ? "before" : "after"} it (text cannot join a table; start/end write into its ${atStart ? "first" : "last"} cell)`, "args.location");
   }
-  return table.insertParagraph(text, atStart ? "Before" : "After").getRange("Content");
+  return linesOf(table.insertParagraph(text, atStart ? "Before" : "After"), text);
 }
 
 /**
@@ -215,7 +234,7 @@ function replaceBlocks(env, target, text, field) {
   const what = target.edges?.only ? "table" : "blocks";
   if (text === "") env.note("info", `The ${what} of the scope ${what === "table" ? "was" : "were"} removed`, field);
   retireScope(env, target.id, `its ${what} ${what === "table" ? "was" : "were"} ${text === "" ? "removed" : "replaced"}`);
-  return paragraph ? paragraph.getRange("Content") : gone;
+  return paragraph ? linesOf(paragraph, text) : gone;
 }
 
 /**
