@@ -12,13 +12,14 @@ export function releaseAnchor(doc, a) {
 
 // Text inserted at p: anchors at or after p move; an anchor ending at p does not grow. A content control's anchor
 // ("sticky") keeps text inserted at its edges (written between its tags), except text put at its point before its
-// start tag or after its end tag (doc.outsideOf: {control, side}, set by insertInline for such a point) and a
+// start tag or after its end tag (doc.outsideOf: [{control, side}], set by insertInline for such points) and a
 // paragraph or table (`block`): one put before or after the control's first or last paragraph goes outside it
 // (Before/After insert outside an object's boundaries: office-js#866, #3176).
 export function shiftInsert(doc, p, n, block = false) {
-  const outside = doc.outsideOf;
+  const outsides = doc.outsideOf ?? [];
   for (const a of doc.anchors) {
-    if (outside?.control === a && p === (outside.side === "before" ? a.start : a.end)) {
+    const outside = outsides.find((o) => o.control === a);
+    if (outside && p === (outside.side === "before" ? a.start : a.end)) {
       if (outside.side === "before") { a.start += n; a.end += n; }
     } else if (a.sticky && !block && a.start <= p && p <= a.end) a.end += n;
     else if (a.start >= p) { a.start += n; a.end += n; }

@@ -4,6 +4,7 @@ import { wordError } from "./errors.js";
 import { layout, locate, insertPartsAt, deleteSpan, insertBlock, newParagraph, ensureTrailingParagraph, findUnit, textUnits, inheritedFmt, PICTURE_CHAR, EMPTY_FMT } from "./model.js";
 import { createTable } from "./tables-model.js";
 import { SECTION_BREAKS, sectionBreakUnits } from "./stories.js";
+import { controlsOf } from "./content-controls.js";
 
 const ALL = ["Replace", "Start", "End", "Before", "After"];
 const RSE = ["Replace", "Start", "End"];
@@ -66,11 +67,11 @@ function inlinePoint(doc, kind, ref, loc) {
 /**
  * Insert inline parts (paragraph pieces) at kind/ref/loc. A Range target grows to cover what
  * Start/End/Replace inserted. A Range that is a content control's point before its start tag or after its end
- * tag (ContentControl.getRange "Before"/"After": `ref.outside`) puts them outside the control. Returns the span
- * of the new content.
+ * tag (ContentControl.getRange "Before"/"After": `ref.outside`) puts them outside the control; so does a
+ * paragraph's start where a control ends (one ending with a table or a paragraph mark: that paragraph is not the
+ * control's). Returns the span of the new content.
  */
 export function insertInline(doc, kind, ref, loc, parts) {
-  doc.outsideOf = kind === "Range" ? ref.outside : undefined;
   try {
     return insertInlineAt(doc, kind, ref, loc, parts);
   } finally {
@@ -82,7 +83,9 @@ function insertInlineAt(doc, kind, ref, loc, parts) {
   const before = kind === "Range" ? { start: ref.start, end: ref.end } : null;
   const point = inlinePoint(doc, kind, ref, loc);
   if (point.replace) deleteSpan(doc, point.replace[0], point.replace[1]);
-  const span = insertPartsAt(doc, point.replace ? Math.min(point.pos, layout(doc).length) : point.pos, parts);
+  const pos = point.replace ? Math.min(point.pos, layout(doc).length) : point.pos;
+  doc.outsideOf = [...(kind === "Range" && ref.outside ? [ref.outside] : []), ...controlsEndingBefore(doc, pos)];
+  const span = insertPartsAt(doc, pos, parts);
   const len = span.end - span.start;
   if (kind === "Range") {
     if (loc === "Replace") { ref.start = span.start; ref.end = span.end; }
@@ -91,6 +94,12 @@ function insertInlineAt(doc, kind, ref, loc, parts) {
     else if (loc === "After") { ref.start = before.start; ref.end = before.end; }
   }
   return span;
+}
+
+/** The content controls that end where the paragraph holding `pos` starts (`pos` is that start): "after" them. */
+function controlsEndingBefore(doc, pos) {
+  if (!doc.contentControls?.length || pos >= layout(doc).length || locate(doc, pos).start !== pos) return [];
+  return controlsOf(doc).filter(({ anchor }) => anchor.end === pos && anchor.start < pos).map(({ anchor }) => ({ control: anchor, side: "after" }));
 }
 
 /** Parts for plain text with the formatting at the insertion point (Replace: of the replaced text). */

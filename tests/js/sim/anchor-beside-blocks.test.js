@@ -102,3 +102,16 @@ for (const profile of ["web", "desktop"]) {
     await rejectsWith(edit((control) => control.insertTable(0, 1, "After")), "InvalidArgument");
   });
 }
+
+for (const profile of ["web", "desktop"]) {
+  test(`[${profile}] text at the start of the paragraph after a control that ends with a table stays outside it`, async () => {
+    const { sim, controlText } = await withControl(profile, [P("Lead"), { type: "table", values: [["a"]] }, P("Outro")], 0, 1);
+    const before = controlText();
+    await sim.Word.run(async (context) => {
+      context.document.body.paragraphs.getLast().insertText("Next: ", "Start");
+      await context.sync();
+    });
+    assert.equal(controlText(), before);
+    assert.equal(sim.text(), "Lead\nNext: Outro");
+  });
+}
