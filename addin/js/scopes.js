@@ -141,6 +141,30 @@ export function besideRange(target, side) {
 }
 
 /**
+ * The range inline content (text, a picture) goes into for `location` on a range or the selection: before/after
+ * outside an anchor ({@link besideRange}), start/end/replace the range itself (an anchor's content: into it).
+ * Queues only.
+ * @param {ScopeTarget & { kind: "selection" | "range" }} target
+ * @param {import("./locations.js").Location} location
+ * @returns {Word.Range}
+ */
+export function insertionRange(target, location) {
+  return location === "before" || location === "after" ? besideRange(target, location) : target.range;
+}
+
+/**
+ * What paragraphs and tables go "Before"/"After" of, next to a scope's range: an anchor's content control
+ * (ContentControl.insertParagraph / insertTable put them next to it, outside it, and next to a table it starts or
+ * ends with, never into that table's cells); a paragraph put before or after one of its paragraphs might join it.
+ * Any other range is its own (Range.insertParagraph / insertTable: before its first paragraph, after its last).
+ * @param {ScopeTarget & { kind: "selection" | "range" }} target
+ * @returns {Word.Range | Word.ContentControl}
+ */
+export function besideBlocks(target) {
+  return target.kind === "range" && target.control ? target.control : target.range;
+}
+
+/**
  * The scope as a Range (the whole body for "document"): for ops that act on a range either way.
  * @param {Word.RequestContext} context
  * @param {Registry} registry

@@ -5,6 +5,7 @@ import { PaneError } from "../errors.js";
 import { oneOf, str } from "../args.js";
 import { LOCATIONS, bodyTextLocation, rangeTextLocation } from "../locations.js";
 import { resolveScope } from "../registry.js";
+import { insertionRange } from "../scopes.js";
 import { shownText } from "../shown-text.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
@@ -13,7 +14,8 @@ import { atTable } from "./text.js";
 
 /**
  * hyperlink.set {url, scope, text?, location} → {rangeId, url, text} (the linked text, as readDocument shows it). With `text`: the text is inserted at the
- * scope (as insertText places it) and linked: nothing to read, one sync. Without: the scope's own text is linked;
+ * scope (as insertText places it: before/after an anchor outside it, {@link insertionRange}) and linked: nothing
+ * to read, one sync. Without: the scope's own text is linked;
  * one sync reads it first, because an empty range has nothing to link (E_INVALID_ARG, asking for `text`).
  *
  * A scope that is a table (a table id, table.create's rangeId) or starts or ends with one: linked `text` goes
@@ -34,7 +36,7 @@ export async function set(env) {
     else if (target.kind === "range" && atTable(target, location)) {
       const spot = spotAtTable(env, target, location, "the linked text");
       inserted = spot.host.insertText(text, spot.at);
-    } else inserted = target.range.insertText(text, rangeTextLocation(location));
+    } else inserted = insertionRange(target, location).insertText(text, rangeTextLocation(location));
     inserted.hyperlink = url;
     return { rangeId: registry.add("rng", inserted), url, text };
   }

@@ -53,17 +53,21 @@ export function documentPlace(body, location) {
 /**
  * A range: before its first paragraph, after its last, or (replace, after one sync that reads it) instead
  * of its whole paragraphs, emptied into one that the blocks take over, or after its paragraph with only its
- * text deleted (queued after the insertion).
+ * text deleted (queued after the insertion). Before/after an anchor (`control`, its content control): next to the
+ * control, outside it (ContentControl.insertParagraph / insertTable), so the anchor's next replace leaves them.
  * @param {Word.Range} range
  * @param {string} location
  * @param {() => Promise<void>} sync
+ * @param {Word.ContentControl} [control]  the anchor's content control, when `range` is an anchor's content
  * @returns {Promise<Place>}
  */
-export async function rangePlace(range, location, sync) {
+export async function rangePlace(range, location, sync, control = undefined) {
   const paragraphs = range.paragraphs;
   const last = paragraphs.getLast();
   if (location !== "replace") {
-    return { origin: location === "start" || location === "before" ? nextTo({ paragraph: paragraphs.getFirst() }, "Before") : nextTo({ paragraph: last }, "After"), keepSpare: true };
+    const where = location === "start" || location === "before" ? "Before" : "After";
+    const beside = control && (location === "before" || location === "after") ? { control } : { paragraph: where === "Before" ? paragraphs.getFirst() : last };
+    return { origin: nextTo(beside, where), keepSpare: true };
   }
   const read = queueReplacedRead(range, paragraphs, last);
   await sync();
@@ -81,13 +85,14 @@ export async function rangePlace(range, location, sync) {
  */
 
 /**
- * New blocks before or after a paragraph or a table. Next to a table, a table goes on the far side of a paragraph
- * of its own (tables that touch are one table in Word), which stays between them.
- * @param {{ paragraph: Word.Paragraph, table?: undefined } | { table: Word.Table, paragraph?: undefined }} block
+ * New blocks before or after a paragraph, a table or a content control. Next to a table, a table goes on the far
+ * side of a paragraph of its own (tables that touch are one table in Word), which stays between them.
+ * @param {{ paragraph: Word.Paragraph, table?: undefined } | { table: Word.Table, paragraph?: undefined } | { control: Word.ContentControl, table?: undefined, paragraph?: undefined }} block
  * @param {"Before" | "After"} where
  * @returns {Origin}
  */
-function nextTo({ paragraph, table }, where) {
+function nextTo(block, where) {
+  const { table } = block;
   if (table) {
     return {
       paragraph: () => table.insertParagraph("", where),
@@ -98,7 +103,8 @@ function nextTo({ paragraph, table }, where) {
       },
     };
   }
-  return { paragraph: () => paragraph.insertParagraph("", where), table: (values) => paragraph.insertTable(values.length, values[0].length, where, values) };
+  const host = block.paragraph ?? block.control;
+  return { paragraph: () => host.insertParagraph("", where), table: (values) => host.insertTable(values.length, values[0].length, where, values) };
 }
 
 /**

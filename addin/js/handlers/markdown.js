@@ -45,7 +45,7 @@ export async function insertMarkdown(env) {
     ? documentPlace(target.body, location)
     : target.kind === "range" && atTable(target, location)
       ? tablePlace(env, target, location)
-      : await rangePlace(target.range, location, sync);
+      : await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined);
   const { built, spare } = buildBlocks(blocks, origin);
   const first = built[0];
   const lastBuilt = built[built.length - 1];

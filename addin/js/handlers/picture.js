@@ -5,6 +5,7 @@ import { bool, int, oneOf, positiveNumber, str } from "../args.js";
 import { PaneError } from "../errors.js";
 import { LOCATIONS, rangeTextLocation } from "../locations.js";
 import { resolveScope } from "../registry.js";
+import { insertionRange } from "../scopes.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
 
@@ -107,9 +108,9 @@ function pictureArgs({ args, supports }) {
 
 /**
  * An inline picture at the scope/location. Body takes Start/End; "replace" on the document replaces the
- * whole body's range. At a range's table (a table id, table.create's rangeId): before/after in a paragraph of
- * its own next to the table, start/end in its first/last cell, replace in a paragraph instead of the table
- * (table-edges.js).
+ * whole body's range. Before/after an anchor go outside its content control ({@link insertionRange}). At a
+ * range's table (a table id, table.create's rangeId): before/after in a paragraph of its own next to the table,
+ * start/end in its first/last cell, replace in a paragraph instead of the table (table-edges.js).
  * @param {HandlerEnv} env
  * @param {PictureSpec} picture
  * @returns {Placed}
@@ -126,7 +127,7 @@ function insertInline(env, picture) {
   } else if (target.kind === "document" && location !== "replace") {
     inline = target.body.insertInlinePictureFromBase64(picture.data, location === "start" || location === "before" ? "Start" : "End");
   } else {
-    const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
+    const range = target.kind === "document" ? target.body.getRange("Whole") : insertionRange(target, location);
     inline = range.insertInlinePictureFromBase64(picture.data, rangeTextLocation(location));
   }
   // Unlock first: with the ratio locked, setting the width would rescale the height Word already set.
@@ -145,8 +146,8 @@ function insertInline(env, picture) {
 
 /**
  * A floating picture (WordApiDesktop 1.2 shapes: the host was checked by pictureArgs), anchored where `location` says in the scope: start/before
- * at its start, end/after at its end, replace in place of its content (which is deleted). The returned
- * rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column. At a
+ * at its start, end/after at its end (before/after an anchor: outside it), replace in place of its content (which
+ * is deleted). The returned rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column. At a
  * range's table the anchor is where an inline picture would go (table-edges.js): never a cell for before/after.
  * @param {HandlerEnv} env
  * @param {PictureSpec} picture
@@ -172,7 +173,8 @@ function insertFloating(env, picture, wrap) {
       anchor = target.range;
     }
   } else {
-    anchor = whole.getRange(location === "start" || location === "before" ? "Start" : "End");
+    const edge = location === "start" || location === "before" ? "Start" : "End";
+    anchor = (target.kind === "document" ? whole : insertionRange(target, location)).getRange(edge);
   }
   const shape = anchor.insertPictureFromBase64(picture.data, { width: picture.size.width, height: picture.size.height, left: 0, top: 0 });
   shape.lockAspectRatio = picture.lockAspectRatio;

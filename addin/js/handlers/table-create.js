@@ -5,6 +5,7 @@ import { bool, int, oneOf } from "../args.js";
 import { PaneError } from "../errors.js";
 import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
 import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
+import { besideBlocks } from "../scopes.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -18,8 +19,9 @@ export const MAX_ROWS = 10000;
  * On the document: at its start or end. On a range/selection: before or after its paragraph
  * (start → before; end, after and replace → after). A range that starts (before) or ends (after) with a table —
  * a table id, table.create's rangeId, an insertMarkdown result — gets the new table before or after that table,
- * never inside a cell, with the paragraph Word keeps between two tables. The rangeId returned is the table's
- * range: edits before, after or instead of it act on the table as a block.
+ * never inside a cell, with the paragraph Word keeps between two tables. Before/after an anchor go next to its
+ * content control, outside it ({@link besideBlocks}); start/end/replace as on its content. The rangeId returned is
+ * the table's range: edits before, after or instead of it act on the table as a block.
  * @param {HandlerEnv} env
  */
 export async function create({ context, registry, args }) {
@@ -33,7 +35,7 @@ export async function create({ context, registry, args }) {
     const next = /** @type {Word.Table} */ ((where === "Before" ? firstBlockOf(target) : lastBlockOf(target)).table);
     // Tables that touch are one table in Word: the new one goes on the far side of a paragraph of its own.
     table = next.insertParagraph("", where).insertTable(rows, cols, where, values);
-  } else table = target.range.insertTable(rows, cols, where, values);
+  } else table = (location === "before" || location === "after" ? besideBlocks(target) : target.range).insertTable(rows, cols, where, values);
   if (header) table.headerRowCount = 1;
   const tableId = registry.add("tbl", table);
   const rangeId = registry.add("rng", table.getRange("Whole"), { edges: { first: true, last: true, only: true }, twin: tableId, empty: false });
