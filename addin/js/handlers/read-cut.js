@@ -101,12 +101,12 @@ export function cutMessage(cut, maxChars) {
 }
 
 /**
- * The line under a cut block in markdown.
+ * The line under a cut block in markdown: an HTML comment, which insertMarkdown leaves out (see MERGED_NOTE).
  * @param {BlockCut} cut
  */
 function cutNote(cut) {
   const shown = cut.rows === undefined ? `${cut.returnedChars} of ${cut.totalChars} characters` : `${cut.rowsReturned} of ${cut.rows} rows`;
-  return `*(Block ${cut.index} is cut here: ${shown} shown. ${howToReadRest(cut)})*`;
+  return `<!-- Block ${cut.index} is cut here: ${shown} shown. ${howToReadRest(cut)} -->`;
 }
 
 /** @param {BlockCut} cut */

@@ -307,8 +307,12 @@ function escapeUrl(url) {
   return url.replace(/[\s()<>]/g, (c) => encodeURIComponent(c));
 }
 
-/** Said under a table with merged cells: Word gives such a row's cells left to right, one value per merged area. */
-export const MERGED_NOTE = "*(This table has merged cells: a row lists one value per merged area, left to right, so its values may not line up under the headers.)*";
+/**
+ * Said under a table with merged cells: Word gives such a row's cells left to right, one value per merged area. An
+ * HTML comment, as every reader note of the markdown: insertMarkdown leaves comments out, so the note does not
+ * become document text when the markdown is written back.
+ */
+export const MERGED_NOTE = "<!-- This table has merged cells: a row lists one value per merged area, left to right, so its values may not line up under the headers. -->";
 
 /**
  * A pipe table: the first row is the header, short rows are padded, `|` in cells escaped.

@@ -69,7 +69,7 @@ for (const profile of PROFILES) {
     const lines = table.split("\n");
     assert.equal(lines.length, cut.rowsReturned + 1, "the header, the delimiter row and the body rows");
     assert.equal(lines[lines.length - 1], `| ${ROWS[cut.rowsReturned - 1].join(" | ")} |`);
-    assert.equal(note, `*(Block 1 is cut here: ${cut.rowsReturned} of 400 rows shown. Read it whole with offset 1 and maxChars ${cut.totalChars}.)*`);
+    assert.equal(note, `<!-- Block 1 is cut here: ${cut.rowsReturned} of 400 rows shown. Read it whole with offset 1 and maxChars ${cut.totalChars}. -->`);
     assert.match(cutWarning(outcome), /^block 1 \(a table of 400 rows\)/);
     const whole = ok(await run("readDocument", { format: "markdown", offset: 1, maxChars: cut.totalChars }));
     assert.equal(whole.markdown.split("\n").length, 401);
@@ -93,7 +93,7 @@ for (const profile of PROFILES) {
       assert.equal(full, text, format);
     }
     const { markdown } = ok(await run("readDocument", { format: "markdown", maxChars: 200 }));
-    assert.match(markdown, /\n\n\*\(Block 0 is cut here: \d+ of 1000 characters shown\. Read it whole with offset 0 and maxChars 1000\.\)\*$/);
+    assert.match(markdown, /\n\n<!-- Block 0 is cut here: \d+ of 1000 characters shown\. Read it whole with offset 0 and maxChars 1000\. -->$/);
     assert.ok(text.startsWith(markdown.split("\n\n")[0]));
   });
 
@@ -102,7 +102,7 @@ for (const profile of PROFILES) {
     sim.load([{ type: "paragraph", text: `${"a".repeat(90)}\v-- x\v1.5 l\\*${"b".repeat(300)}` }]);
     for (let maxChars = 180; maxChars <= 230; maxChars += 1) {
       const { markdown, cut } = ok(await run("readDocument", { format: "markdown", maxChars }));
-      const [shown] = markdown.split("\n\n*(");
+      const [shown] = markdown.split("\n\n<!-- ");
       assert.equal(shown.length, cut.returnedChars);
       const lines = shown.split("\n");
       // "--" would make the line before a heading, "1." start a list, a lone backslash escape the line end.
