@@ -134,13 +134,32 @@ async def test_while_that_document_is_away_after_a_restart_the_retry_may_have_be
     timed_out = await edit(bridges.server, meta=INSERT, taskId="k2")
     assert timed_out["code"] == "E_TIMEOUT" and a.runs == ["k2"]
     server = await bridges.restart(a, b)
-    await b.open(server)  # A's pane has not come back
+    server.bridge.hub.reconnect_grace = 0.3  # how long a retry waits for A's pane to come back
+    await b.open(server)  # A's pane does not come back
 
     retry = await edit(server, meta=INSERT, taskId="k2")
     assert retry["ok"] is False and retry["code"] == "E_RUNTIME", retry
     said = retry["diagnostics"][0]["msg"]
     assert "may or may not have been applied" in said and a.session in said and "A.docx" in said
     assert b.runs == [] and b.pane is not None and b.pane.received == []
+    await b.close()
+
+
+async def test_a_retry_sent_before_that_document_reconnects_waits_for_its_pane(bridges):
+    a, b = await two_documents(bridges)
+    await edit(bridges.server, meta=INSERT, taskId="k5")
+    server = await bridges.restart(a, b)
+    await b.open(server)
+    assert server.bridge.hub.documents()[0]["id"] == b.session, "only B is connected; A is not listed"
+
+    retry = asyncio.create_task(edit(server, meta=INSERT, taskId="k5"))
+    await asyncio.sleep(0.3)
+    assert not retry.done(), "the retry waits the reconnect grace for A's pane"
+    await a.open(server)
+    answered = await asyncio.wait_for(retry, 10)
+    assert answered["ok"] is True and answered["document"]["id"] == a.session, answered
+    assert REPEATED in [d["msg"] for d in answered["diagnostics"]] and a.runs == ["k5"] and b.runs == []
+    await a.close()
     await b.close()
 
 

@@ -26,26 +26,25 @@ from pathlib import Path
 from typing import Any
 
 from bridge.word.envelope import Code, diagnostic, fail
-from bridge.word.ops.normalize import json_type
 from bridge.word.outcomes import STOPPING, STOPPING_UNSENT, away, from_pane, no_answer, not_sent, pane_gone
 from bridge.word.retries import RequestKey, TaskLedger
 from bridge.word.retry_store import FILE as BINDINGS_FILE
 from bridge.word.retry_store import BindingStore
 from bridge.word.sessions import (
     Envelope,
-    HelloError,
     Outcome,
     PaneChannel,
     PaneGone,
     PaneSession,
     ProgressCallback,
+    new_session,
     new_task_id,
+    read_hello,
 )
 from bridge.word.shared_runs import SharedRuns
 
 
 SESSION_TAKEN_OVER = 4001
-_SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 OPEN_PANE_HINT = (
     "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
     "(Home > Word Bridge > Show Task Pane) so it connects to this bridge; or open {playground} in a browser "
@@ -81,8 +80,13 @@ class Hub:
     def keep_bindings_in(self, directory: Path, bridge: str) -> None:
         """Keep the documents of retryable taskIds in `directory`'s SQLite file, so a retry after a restart of
         this bridge (`bridge`: its address) goes to the same document. A file that cannot be used: memory only."""
-        self._ledger.persist(BindingStore.open(directory / BINDINGS_FILE, bridge, cap=self._ledger.binding_cap,
-                                               forget_after=self.forget_after))
+        documents = self._ledger.persist(BindingStore.open(directory / BINDINGS_FILE, bridge,
+                                                           cap=self._ledger.binding_cap, forget_after=self.forget_after))
+        now = time.monotonic()
+        for session_id, title in documents.items():
+            # Their panes reconnect within seconds of a restart: a retry that comes first waits for its document
+            # the reconnect grace, as after any disconnect, instead of answering "away" at once.
+            self._sessions.setdefault(session_id, new_session(session_id, title, now, gone_at=now))
 
     def close(self) -> None:
         """The bridge has stopped: let go of the bindings file."""
@@ -99,40 +103,19 @@ class Hub:
     # ---- sessions -------------------------------------------------------
     def attach(self, hello: Any, channel: PaneChannel) -> PaneSession:
         """Open (or resume) the session a pane asks for in its `hello` (the first frame, any JSON: checked here)."""
-        if not isinstance(hello, dict):
-            raise HelloError(Code.INVALID_ARG, f"the first frame must be a hello: a JSON object with type \"hello\", "
-                                               f"got {json_type(hello)}")
-        if hello.get("type") != "hello":
-            raise HelloError(Code.INVALID_ARG, "the first frame must be a hello")
-        if hello.get("protocol") != 1:
-            raise HelloError(Code.UNSUPPORTED, f"protocol {hello.get('protocol')!r} is not supported; this bridge speaks 1")
-        document, host, api_sets = _obj(hello.get("document")), _obj(hello.get("host")), _obj(hello.get("apiSets"))
-        wanted = hello.get("session")
+        wanted, instance, document, host, api_sets = read_hello(hello)
         now = time.monotonic()
         self._forget_stale(now)
-        session = self._sessions.get(wanted) if isinstance(wanted, str) else None
+        session = self._sessions.get(wanted) if wanted else None
         if session is None:
-            session_id = wanted if isinstance(wanted, str) and _valid_session_id(wanted) else "doc_" + secrets.token_urlsafe(6)
-            session = PaneSession(
-                id=session_id,
-                title="",
-                url="",
-                platform="",
-                host_version="",
-                api_sets={},
-                connected_at=datetime.now(UTC),
-                opened_at=now,
-            )
-            self._sessions[session.id] = session
-        session.title = str(document.get("title") or "Untitled")[:300]
-        session.url = str(document.get("url") or "")[:2000]
-        session.platform = str(host.get("platform") or "unknown")[:40]
-        session.host_version = str(host.get("version") or "")[:40]
-        session.api_sets = {str(k)[:40]: str(v)[:10] for k, v in list(api_sets.items())[:20]}
+            session_id = wanted or "doc_" + secrets.token_urlsafe(6)
+            session = self._sessions[session_id] = new_session(session_id, "", now)
+        session.describes(document, host, api_sets)
         session.gone_at = None  # back; a reconnect is no use of the document, so its recency stays as it was
-        instance = hello.get("instance")
-        instance = instance[:64] if isinstance(instance, str) else ""
-        if instance != session.instance and session.connections:
+        if not session.connections:
+            session.opened_at = now  # its first pane (a session kept from before a restart waited for it)
+            session.connected_at = datetime.now(UTC)
+        elif instance != session.instance:
             session.opened_at = now  # the pane was opened again (a new load): the person is back at this document
         session.instance = instance
         session.connections += 1
@@ -413,12 +396,3 @@ async def _send_quietly(channel: PaneChannel, frame: dict[str, Any]) -> None:
         await asyncio.wait_for(channel.send(frame), 5)
     except Exception:  # a notice to a pane that is going away is simply lost
         pass
-
-
-def _valid_session_id(value: object) -> bool:
-    return isinstance(value, str) and 4 <= len(value) <= 64 and set(value) <= _SESSION_ID_CHARS
-
-
-def _obj(value: object) -> dict[str, Any]:
-    """A JSON object from the pane, or an empty one when it sent something else."""
-    return value if isinstance(value, dict) else {}

@@ -97,15 +97,20 @@ class TaskLedger:
         self._sent: ResultCache[dict[str, Any]] = ResultCache(self.binding_cap)
         self._store: BindingStore | None = None
 
-    def persist(self, store: BindingStore) -> None:
-        """Keep bindings in `store` from now on, after taking back the ones it kept (from before a restart)."""
+    def persist(self, store: BindingStore) -> dict[str, str]:
+        """Keep bindings in `store` from now on, after taking back the ones it kept (from before a restart).
+
+        Returns the documents those bindings name (session id: title), whose panes a retry may wait for."""
+        documents: dict[str, str] = {}
         for row in store.load():
             try:
                 key = RequestKey.from_json(row.request)
             except (ValueError, TypeError):
                 continue  # a row this version cannot read binds nothing
             self._sent.put(row.task_id, key, {"id": row.session_id, "title": row.title})
+            documents[row.session_id] = row.title
         self._store = store
+        return documents
 
     def close(self) -> None:
         if self._store is not None:

@@ -10,10 +10,14 @@ import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bridge.word.envelope import Code
+from bridge.word.ops.normalize import json_type
+
 Envelope = dict[str, Any]
+_SESSION_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
 
 
@@ -74,6 +78,14 @@ class PaneSession:
         """Which document this is, as a result names it (`document: {id, title}`)."""
         return {"id": self.id, "title": self.title}
 
+    def describes(self, document: dict[str, Any], host: dict[str, Any], api_sets: dict[str, Any]) -> None:
+        """Take what a pane's `hello` says of its document and host (any JSON values: cut to size as text)."""
+        self.title = str(document.get("title") or "Untitled")[:300]
+        self.url = str(document.get("url") or "")[:2000]
+        self.platform = str(host.get("platform") or "unknown")[:40]
+        self.host_version = str(host.get("version") or "")[:40]
+        self.api_sets = {str(k)[:40]: str(v)[:10] for k, v in list(api_sets.items())[:20]}
+
     def describe(self) -> dict[str, Any]:
         """The public view of this document (`/healthz`, `listDocuments`)."""
         return {
@@ -86,6 +98,12 @@ class PaneSession:
             "paused": self.paused,
             "apiSets": self.api_sets,
         }
+
+
+def new_session(session_id: str, title: str, now: float, gone_at: float | None = None) -> PaneSession:
+    """A document's session before any pane connected to it (its pane's hello fills in the rest)."""
+    return PaneSession(id=session_id, title=title, url="", platform="", host_version="", api_sets={},
+                       connected_at=datetime.now(UTC), opened_at=now, gone_at=gone_at)
 
 
 @dataclass
@@ -113,3 +131,24 @@ class HelloError(Exception):
         super().__init__(msg)
         self.code = code
         self.msg = msg
+
+
+def read_hello(hello: Any) -> tuple[str | None, str, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A pane's first frame (any JSON), checked: the session it asks for (None: a new one), its load's instance id,
+    and what it says of its document, host and API sets (objects; empty where it sent something else)."""
+    if not isinstance(hello, dict):
+        raise HelloError(Code.INVALID_ARG, f"the first frame must be a hello: a JSON object with type \"hello\", "
+                                           f"got {json_type(hello)}")
+    if hello.get("type") != "hello":
+        raise HelloError(Code.INVALID_ARG, "the first frame must be a hello")
+    if hello.get("protocol") != 1:
+        raise HelloError(Code.UNSUPPORTED, f"protocol {hello.get('protocol')!r} is not supported; this bridge speaks 1")
+    wanted, instance = hello.get("session"), hello.get("instance")
+    valid = isinstance(wanted, str) and 4 <= len(wanted) <= 64 and set(wanted) <= _SESSION_ID_CHARS
+    return (wanted if valid else None, instance[:64] if isinstance(instance, str) else "",
+            _obj(hello.get("document")), _obj(hello.get("host")), _obj(hello.get("apiSets")))
+
+
+def _obj(value: object) -> dict[str, Any]:
+    """A JSON object from the pane, or an empty one when it sent something else."""
+    return value if isinstance(value, dict) else {}
