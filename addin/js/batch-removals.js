@@ -12,7 +12,7 @@
 //   rangeId, insertMarkdown's result) removes its paragraphs;
 // - anchor.remove removes its anchor ("anchor:<id>" no longer finds anything), comment.delete its comment;
 // - table.deleteRows/deleteColumns of every row or column removes the table: how many it has is read up front
-//   (batch-table-deletions.js: one read sync, only for a batch that may need it), and passed in as `known`.
+//   (batch-table-removals.js: one read sync, only for a batch that may need it), and passed in as `known`.
 // The removed id and its twin (table.create's tableId and rangeId) then fail any later op that targets them.
 // References count too: "$0.rangeId" of a table.create is its table, "$2.blocks.1.rangeId" of a readDocument a
 // block; a reference to what a removing op leaves ("$1.rangeId") is a new id, never refused.
@@ -41,7 +41,7 @@ export const ONE_TABLE = { first: true, last: true, only: true };
 const NAMED_TARGETS = /** @type {const} */ (["anchorId", "commentId"]);
 
 /**
- * What an earlier op of the batch removes, known only once the document was read (batch-table-deletions.js): op
+ * What an earlier op of the batch removes, known only once the document was read (batch-table-removals.js): op
  * index → the ids (as {@link targetKey} gives them) it removes, and how, for the message.
  * @typedef {Map<number, { ids: string[], says: string }>} KnownRemovals
  */
@@ -68,13 +68,27 @@ export function refuseRemovedTargets(ops, registry, known = new Map()) {
     if (found) for (const id of found.ids) for (const each of contentOf(id, ops, registry).ids) removed.set(each, { at: j, says: found.says });
     const named = namedRemoval(op, args);
     if (named) removed.set(named.id, { at: j, says: named.says });
-    const target = removalTarget(op, args);
-    const id = target && targetKey(target.field, args[target.field]);
-    if (!target || id === undefined) return;
-    const content = contentOf(id, ops, registry);
-    const says = removal(op, args, target.text, content);
-    if (says) for (const each of content.ids) removed.set(each, { at: j, says });
+    const placed = placedRemoval(op, args, ops, registry);
+    if (placed) for (const each of placed.content.ids) removed.set(each, { at: j, says: placed.says });
   });
+}
+
+/**
+ * What an op removes by putting content in place of its scope or target (the key of that arg, what it designates)
+ * and how, for the message; undefined when it removes nothing.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @param {{ op: string }[]} ops
+ * @param {Registry} registry
+ * @returns {{ key: string, content: Content, says: string } | undefined}
+ */
+export function placedRemoval(op, args, ops, registry) {
+  const target = removalTarget(op, args);
+  const key = target && targetKey(target.field, args[target.field]);
+  if (!target || key === undefined) return undefined;
+  const content = contentOf(key, ops, registry);
+  const says = removal(op, args, target.text, content);
+  return says ? { key, content, says } : undefined;
 }
 
 /**

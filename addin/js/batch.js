@@ -9,8 +9,9 @@
 //
 // Refused up front (nothing runs): an op that targets what an earlier op of the batch removes (a table or blocks
 // replaced, paragraphs replaced with "", an anchor or a comment removed, a table whose every row or column is
-// deleted), E_NOT_FOUND naming that op (batch-removals.js). Whether a deletion takes every row is read first, in
-// one sync that only reads, for a batch whose later ops may be on that table (batch-table-deletions.js).
+// deleted), E_NOT_FOUND naming that op (batch-removals.js). What only the document tells (whether a deletion takes
+// every row, whether a later target is in a table that goes or is that table under another name) is read first, in
+// one sync that only reads, for a batch whose later ops may be on such a table (batch-table-removals.js).
 //
 // Failures: an op that fails before its writes reach Word changes nothing; its ids are rolled back. A Word
 // error at a sync that several ops share is attributed through context.trace: each op queues a trace
@@ -34,7 +35,7 @@ import { withTracking } from "./step.js";
 import { dryRunBatch } from "./batch-dry-run.js";
 import { refuseRemovedTargets } from "./batch-removals.js";
 import { runBatch } from "./batch-run.js";
-import { tableDeletions } from "./batch-table-deletions.js";
+import { tableRemovals } from "./batch-table-removals.js";
 
 export { REFERENCE, referencesIn, referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
 export { PAUSED_NOT_RUN, runReadBack } from "./batch-result.js";
@@ -50,7 +51,7 @@ export const MAX_OPS = 500;
 export async function batch(env) {
   const ops = readOps(env.args);
   refuseRemovedTargets(ops, env.registry);
-  const deletions = await tableDeletions(env, ops);
+  const deletions = await tableRemovals(env, ops);
   if (deletions.size) refuseRemovedTargets(ops, env.registry, deletions);
   const stopOnError = bool(env.args, "stopOnError", true);
   if (bool(env.args, "dryRun", false)) return dryRunBatch(env, ops, stopOnError);

@@ -1,8 +1,9 @@
-// The up-front removal check of a batch (batch-removals.js, batch-table-deletions.js) beyond rangeIds of blocks and
+// The up-front removal check of a batch (batch-removals.js, batch-table-removals.js) beyond rangeIds of blocks and
 // tables: a table whose every row or column an op deletes (Word then deletes the table), an anchor removed, a table's
-// anchor replaced, a comment deleted. A later op on what is gone (the table's id, its anchor, a range inside it, the
-// anchor, the comment) refuses the batch before anything runs: E_NOT_FOUND on its field naming the earlier op, the
-// document untouched. Before, the ops before the failing one stayed applied (a half-done batch).
+// anchor replaced, a table replaced under one name and used under another (its id, its anchor), a comment deleted.
+// A later op on what is gone (the table's id, its anchor, a range inside it, the anchor, the comment) refuses the
+// batch before anything runs: E_NOT_FOUND on its field naming the earlier op, the document untouched. Before, the
+// ops before the failing one stayed applied (a half-done batch).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, fails, ok, setup } from "./helpers.js";
@@ -136,6 +137,34 @@ for (const profile of PROFILES) {
     refused(outcome, "args.ops[2].args.tableRef", 1, /replaces its table/);
     assert.equal(outcome.stats.syncs, 0);
     assert.deepEqual(blocks(env.sim), UNTOUCHED);
+  });
+
+  test(`[${profile}] a table replaced through its id, then an op through its anchor (or the other way): refused up front`, async () => {
+    const env = await withTable(profile);
+    const read = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true }));
+    const anchorId = ok(await env.run("anchor.create", { scope: `rangeId:${env.tableId}` })).anchorId;
+    const byId = await env.run("batch", { ops: [
+      EDIT_FIRST,
+      { op: "insertText", args: { text: "T", scope: `rangeId:${env.tableId}`, location: "replace" } },
+      { op: "insertText", args: { text: "!", scope: `anchor:${anchorId}`, location: "after" } },
+    ] });
+    refused(byId, "args.ops[2].args.scope", 1, /replaces its table/);
+    assert.equal(byId.stats.syncs, 1);
+    const byAnchor = await env.run("batch", { ops: [
+      EDIT_FIRST,
+      { op: "insertText", args: { text: "T", scope: `anchor:${anchorId}`, location: "replace" } },
+      { op: "table.setCellText", args: { tableRef: `tableId:${env.tableId}`, row: 0, col: 0, text: "Z" } },
+    ] });
+    refused(byAnchor, "args.ops[2].args.tableRef", 1, /replaces its table/);
+    assert.deepEqual(blocks(env.sim), UNTOUCHED);
+    // A table replaced, then text edited by its id elsewhere: no read, the batch's 2 syncs.
+    const edit = await env.run("batch", { ops: [
+      { op: "insertText", args: { text: "T", scope: `rangeId:${env.tableId}`, location: "replace" } },
+      { op: "insertText", args: { text: "!", scope: `rangeId:${read.blocks[2].rangeId}`, location: "end" } },
+    ] });
+    assert.equal(ok(edit).completed, 2);
+    assert.equal(edit.stats.syncs, 2);
+    assert.deepEqual(blocks(env.sim), ["Intro", "T", "Next para!"]);
   });
 
   test(`[${profile}] comment.delete, then an op on that comment: refused up front`, async () => {
