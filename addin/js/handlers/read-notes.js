@@ -1,8 +1,8 @@
 // readDocument's notes: the footnotes and endnotes whose reference marks are in a page's blocks (WordApi 1.5).
 // Structure entries list them (`notes: [{type, text}]`); markdown writes footnote references at their marks (see
-// note-marks.js) and their definitions under the block ([^1] … [^1]: text; endnotes [^e1]). Like the review layer
-// they cost no round trip: the first sync counts the scope's notes, and only when there are some does the closing
-// sync carry each page block's notes with their text.
+// note-marks.js) and their definitions under the block, or under its list ([^1] … [^1]: text; endnotes [^e1]).
+// Like the review layer they cost no round trip: the first sync counts the scope's notes, and only when there are
+// some does the closing sync carry each page block's notes with their text.
 
 import { withoutNoteMarks } from "../expect.js";
 import { placeReferences } from "./note-marks.js";
@@ -68,24 +68,57 @@ function noteText(note) {
 }
 
 /**
+ * A page's markdown piece with its notes: `definitions` (a list item's, which wait for the end of its list, see
+ * {@link definitionsAfterLists}).
+ * @typedef {import("./read-markdown.js").Piece & { definitions?: string }} NotedPiece
+ */
+
+/**
  * Markdown footnotes for a page: each block's references where markdownOf left their places (NOTE_MARK: at their
- * marks, or after the block's text), the definitions under the block. Labels run through the page ([^1], [^2] …;
- * endnotes [^e1] …). A definition's text is escaped as a paragraph's, each line's start too: a note reading `---`
- * or `- x` is text, not a rule or a list in the note.
- * @param {string[]} pieces  the blocks' markdown
+ * marks, or after the block's text), the definitions under the block, or under its list for a list item (under
+ * the item they would end the list: the items after it would start a new one). Labels run through the page
+ * ([^1], [^2] …; endnotes [^e1] …). A definition's text is escaped as a paragraph's, each line's start too: a note
+ * reading `---` or `- x` is text, not a rule or a list in the note.
+ * @param {import("./read-markdown.js").Piece[]} pieces  the blocks' markdown; a Title's `underline` goes after its
+ *   references
  * @param {(NoteEntry[] | undefined)[]} notes
  * @param {(text: string) => string} escape
- * @param {(string | undefined)[]} [underlines]  a Title's line under it, after its references
- * @returns {string[]}
+ * @returns {NotedPiece[]}
  */
-export function withFootnotes(pieces, notes, escape, underlines = []) {
+export function withFootnotes(pieces, notes, escape) {
   const counters = { footnote: 0, endnote: 0 };
-  return pieces.map((md, i) => {
+  return pieces.map(({ md, list, underline = "" }, i) => {
     const own = notes[i];
-    const underline = underlines[i] ?? "";
-    if (!own) return `${withoutNoteMarks(md)}${underline}`;
+    const kind = list ? { list } : {};
+    if (!own) return { md: `${withoutNoteMarks(md)}${underline}`, ...kind };
     const labels = own.map((n) => (n.type === "footnote" ? `${++counters.footnote}` : `e${++counters.endnote}`));
     const definitions = own.map((n, k) => `[^${labels[k]}]: ${escapeLineStarts(escape(n.text)).replace(/\n/g, "\n    ")}`).join("\n");
-    return `${placeReferences(md, labels)}${underline}\n\n${definitions}`;
+    const referenced = `${placeReferences(md, labels)}${underline}`;
+    return list ? { md: referenced, list, definitions } : { md: `${referenced}\n\n${definitions}` };
   });
+}
+
+/**
+ * The page's pieces with each list item's definitions written after the last item of its list on the page (empty
+ * paragraphs, which markdown leaves out, do not end a list), so that nothing comes between the items.
+ * @param {NotedPiece[]} pieces  the pieces the page keeps
+ * @returns {import("./read-markdown.js").Piece[]}
+ */
+export function definitionsAfterLists(pieces) {
+  const out = pieces.map(({ definitions, ...piece }) => piece);
+  /** @type {string[]} */
+  let waiting = [];
+  let lastItem = -1;
+  const flush = () => {
+    if (waiting.length) out[lastItem] = { ...out[lastItem], md: `${out[lastItem].md}\n\n${waiting.join("\n")}` };
+    waiting = [];
+  };
+  pieces.forEach((piece, i) => {
+    if (!piece.md) return;
+    if (!piece.list) flush();
+    else lastItem = i;
+    if (piece.definitions) waiting.push(piece.definitions);
+  });
+  flush();
+  return out;
 }

@@ -10,7 +10,7 @@ import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf, tableText } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
-import { notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
+import { definitionsAfterLists, notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
 import { readerText } from "../expect.js";
 import { cutBlock, cutMessage } from "./read-cut.js";
 
@@ -181,7 +181,7 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
       if (kept.length === 0) {
         const block = loaded[0];
         const rows = block.kind === "table" ? block.table.values.length : undefined;
-        ({ piece: kept[0], cut } = cutBlock(format, piece, { index: offset, room: maxChars - used, rows }));
+        ({ piece: kept[0], cut } = cutBlock(format, format === "markdown" ? definitionsAfterLists([piece])[0] : piece, { index: offset, room: maxChars - used, rows }));
       }
       break;
     }
@@ -195,7 +195,7 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
   if (format === "structure") data.blocks = kept;
   else if (format === "text") data.text = kept.join("\n");
   // Word's marks never reach markdown as raw line ends (a CR is a line end to a markdown reader too).
-  else data.markdown = kept.map((piece, i) => joint(format, kept.slice(0, i), piece) + piece.md).join("").replace(/\r\n?/g, "\n");
+  else data.markdown = definitionsAfterLists(kept).map((piece, i, all) => joint(format, all.slice(0, i), piece) + piece.md).join("").replace(/\r\n?/g, "\n");
   return data;
 }
 
@@ -204,12 +204,11 @@ function buildPage({ format, offset, maxChars, totalBlocks, loaded, ids, reviews
  * @param {Loaded[]} loaded
  * @param {PageReview} reviews
  * @param {(NoteEntry[] | undefined)[]} notes
- * @returns {Piece[]}
+ * @returns {import("./read-notes.js").NotedPiece[]}
  */
 function markdownPieces(loaded, reviews, notes) {
   const pieces = markdownOf(loaded, notes).map((piece, i) => ({ ...piece, md: criticMarkup(piece.md, reviews.blocks[i], reviews.marks[i] ?? [], escapeText) }));
-  const mds = withFootnotes(pieces.map((piece) => piece.md), notes, escapeText, pieces.map((piece) => piece.underline));
-  return pieces.map(({ list }, i) => ({ md: mds[i], ...(list && !notes[i] ? { list } : {}) }));
+  return withFootnotes(pieces, notes, escapeText);
 }
 
 /**
@@ -234,7 +233,8 @@ function joint(format, kept, piece) {
  * @param {any} piece
  */
 function size(format, piece) {
-  return format === "structure" ? JSON.stringify(piece).length : format === "markdown" ? piece.md.length : piece.length;
+  if (format === "markdown") return piece.md.length + (piece.definitions ? piece.definitions.length + 2 : 0); // written after its list
+  return format === "structure" ? JSON.stringify(piece).length : piece.length;
 }
 
 /** @param {Loaded} block */

@@ -110,6 +110,6 @@ for (const profile of PROFILES) {
 test("a table whose cells show the marks (a host's Table.values) has its references in the cells", () => {
   const loaded = /** @type {any} */ ([{ kind: "table", table: { values: [["Region", "Sales"], ["North\u0002", "10\u0002"]], isUniform: true } }]);
   const notes = [[{ type: "footnote", text: "One." }, { type: "footnote", text: "Two." }]];
-  const [md] = withFootnotes(markdownOf(loaded, notes).map((piece) => piece.md), /** @type {any} */ (notes), (text) => text);
+  const [{ md }] = withFootnotes(markdownOf(loaded, notes), /** @type {any} */ (notes), (text) => text);
   assert.equal(md, "| Region | Sales |\n| --- | --- |\n| North[^1] | 10[^2] |\n\n[^1]: One.\n[^2]: Two.");
 });
