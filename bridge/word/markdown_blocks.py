@@ -13,7 +13,9 @@ markdown, so the same text gives the same document in every host.
 Block shapes (docs/protocol.md):
   {"type": "heading", "level": 1-6, "runs": [Run]}  plus "title": true (level 1 only) for a setext `===` heading
   {"type": "paragraph", "runs": [Run]}
-  {"type": "listItem", "kind": "bullet" | "number", "level": 0-8, "runs": [Run]}
+  {"type": "listItem", "kind": "bullet" | "number", "level": 0-8, "runs": [Run]}  the first item of a list also has
+    "start": n (an ordered list not starting at 1) and "newList": true (a list right after another one at its
+    level, which a `<!-- -->` or a change of marker separates: Word makes it a list of its own)
   {"type": "quote", "runs": [Run]}
   {"type": "code", "text": str}
   {"type": "table", "header": bool, "rows": [[str]]}
@@ -110,6 +112,7 @@ class _Walker:
         self.tokens = tokens
         self.out = Converted([])
         self.lists: list[str] = []  # "bullet" | "number", innermost last
+        self.list_heads: list[Block | None] = []  # what each open list's first item adds, None once it is out
         self.quotes = 0
         self.table: list[list[str]] | None = None
         self.table_header = False
@@ -129,8 +132,11 @@ class _Walker:
         kind = token.type
         if kind in ("bullet_list_open", "ordered_list_open"):
             self.lists.append("bullet" if kind == "bullet_list_open" else "number")
+            start = int(token.attrGet("start") or 1) if kind == "ordered_list_open" else 1
+            self.list_heads.append({"start": start} if start != 1 else {})
         elif kind in ("bullet_list_close", "ordered_list_close"):
             self.lists.pop()
+            self.list_heads.pop()
         elif kind == "list_item_open":
             self.item_fresh = True
         elif kind == "blockquote_open":
@@ -179,11 +185,23 @@ class _Walker:
                     _add(previous["runs"], run["text"], {k: True for k in run if k not in ("text", "link")}, run.get("link"))
                 return
             self.item_fresh = False
-            self.out.blocks.append({"type": "listItem", "kind": self.lists[-1], "level": level, "runs": runs})
+            head, self.list_heads[-1] = self.list_heads[-1], None
+            if head is not None and self._sibling_kind(level) == self.lists[-1]:
+                head = {**head, "newList": True}  # else the pane would go on with the list before
+            self.out.blocks.append({"type": "listItem", "kind": self.lists[-1], "level": level, "runs": runs, **(head or {})})
         elif self.quotes:
             self.out.blocks.append({"type": "quote", "runs": runs})
         else:
             self.out.blocks.append({"type": "paragraph", "runs": runs})
+
+    def _sibling_kind(self, level: int) -> str | None:
+        """The kind of the list item at `level` that the blocks just before end with (deeper items after it), if any."""
+        for block in reversed(self.out.blocks):
+            if block["type"] != "listItem" or block["level"] < level:
+                return None
+            if block["level"] == level:
+                return str(block["kind"])
+        return None
 
     def _runs(self, inline: Token) -> list[Run]:
         runs: list[Run] = []

@@ -3,8 +3,11 @@
 // another's. Styles are set through styleBuiltIn (locale-independent): headings Heading 1-6 (a `title` heading,
 // markdown's setext `===` one, Title), quotes Quote, code blocks No Spacing in Consolas (one paragraph, its lines
 // separated by Word line breaks), list items List Paragraph, other paragraphs Normal, tables Table Grid (header row
-// bold, headerRowCount 1). Lists are Word lists: the first item starts one (startNewList, each level it uses set to
-// bullets or numbers) and the others are added with List.insertParagraph, so no list id has to be read.
+// bold, headerRowCount 1). Lists are Word lists, planned by markdown-lists.js: an item starts one (startNewList, each
+// level it uses set to bullets or numbers, an ordered list's start number set) or is added at its list's end with
+// List.insertParagraph, so no list id has to be read.
+
+import { planLists } from "./markdown-lists.js";
 
 /** @typedef {import("./markdown-check.js").Block} Block */
 /** @typedef {import("./markdown-check.js").Run} Run */
@@ -36,8 +39,10 @@ export function buildBlocks(blocks, origin, plainStyle = "Normal") {
   let spare = "spare" in origin ? origin.spare : undefined;
   /** @type {Word.Paragraph[]} paragraphs that only separate tables, or follow the last one */
   const fillers = [];
-  /** @type {{ list: Word.List, levels: Map<number, string> } | undefined} */
-  let list;
+  /** @type {Word.List[]} the Word lists of the current run of list items, by plan slot */
+  let lists = [];
+  /** @type {Map<number, Word.Paragraph>} list items made ahead of their turn (see ListStep.resumes) */
+  const early = new Map();
   // The spare is taken only by a paragraph no table follows: a table put after a paragraph that took a body's
   // last paragraph would end the body, and Word would add an empty paragraph after it.
   const lastTable = blocks.map((block) => block.type).lastIndexOf("table");
@@ -73,20 +78,17 @@ export function buildBlocks(blocks, origin, plainStyle = "Normal") {
       const cols = Math.max(1, ...block.rows.map((row) => row.length));
       const table = newTable(block.rows.map((row) => Array.from({ length: cols }, (_, c) => row[c] ?? "")));
       built.push({ block, table });
-      [last, lastKind, list] = [table, "table", undefined];
+      [last, lastKind, lists] = [table, "table", []];
       return;
     }
+    const step = plan[i];
     /** @type {Word.Paragraph} */
     let paragraph;
-    if (block.type === "listItem" && plan[i] === "attach" && list) paragraph = list.list.insertParagraph("", "End");
-    else paragraph = newParagraph(i);
-    if (block.type === "listItem") {
-      const starts = plan[i] === "start" || !list;
-      if (!list || starts) list = { list: paragraph.startNewList(), levels: new Map() };
-      setLevelKind(list.list, list.levels, block.level, block.kind);
-      // A started item is at level 0; an added one at its predecessor's level.
-      if (!starts || block.level > 0) paragraph.listItem.level = block.level;
-    } else list = undefined;
+    if (block.type === "listItem" && step) paragraph = listItem(block, i, plan, { lists, early, next: () => newParagraph(i) });
+    else {
+      paragraph = newParagraph(i);
+      lists = [];
+    }
     [last, lastKind] = [paragraph, block.type === "listItem" ? "listItem" : "paragraph"];
     built.push({ block, paragraph });
     if (block.type === "code") {
@@ -149,38 +151,42 @@ function formatRun(range, run, styled) {
 }
 
 /**
- * Which list items start a Word list and which join the one before: a run of list items is one list, and a new
- * one starts where its top level switches between bullets and numbers.
- * @param {Block[]} blocks
- * @returns {("start" | "attach" | undefined)[]}
+ * A list item's paragraph, in its list at its level (see ListStep). One that starts a list is made where the next
+ * block goes (or, when its parent's list goes on after it, before that list's next item, made first at the list's
+ * end), taken out of any list it copied from its neighbour, and starts one; another is added at its list's end,
+ * or is the paragraph made for it ahead of its turn.
+ * @param {Block & { type: "listItem" }} block
+ * @param {number} i  its index
+ * @param {(import("./markdown-lists.js").ListStep | undefined)[]} plan
+ * @param {{ lists: Word.List[], early: Map<number, Word.Paragraph>, next: () => Word.Paragraph }} made  the run's
+ *   lists by slot (a started one is added), the items made ahead of their turn by index, a new paragraph where the
+ *   next block goes
+ * @returns {Word.Paragraph}
  */
-export function planLists(blocks) {
-  /** @type {string | undefined} the open list's top-level kind ("" while it has no top-level item) */
-  let open;
-  return blocks.map((block) => {
-    if (block.type !== "listItem") {
-      open = undefined;
-      return undefined;
-    }
-    if (open !== undefined && !(block.level === 0 && open && block.kind !== open)) {
-      if (block.level === 0) open = block.kind;
-      return "attach";
-    }
-    open = block.level === 0 ? block.kind : "";
-    return "start";
-  });
+function listItem(block, i, plan, { lists, early, next }) {
+  const step = /** @type {import("./markdown-lists.js").ListStep} */ (plan[i]);
+  /** @type {Word.Paragraph} */
+  let paragraph;
+  if (step.starts) {
+    const resumed = step.resumes === undefined ? undefined : plan[step.resumes];
+    if (step.resumes !== undefined && resumed) {
+      const ahead = lists[resumed.slot].insertParagraph("", "End");
+      early.set(step.resumes, ahead);
+      paragraph = ahead.insertParagraph("", "Before");
+    } else paragraph = next();
+    paragraph.detachFromList();
+    lists[step.slot] = paragraph.startNewList();
+  } else {
+    paragraph = early.get(i) ?? lists[step.slot].insertParagraph("", "End");
+    early.delete(i);
+  }
+  const list = lists[step.slot];
+  for (const { level, kind, start } of step.levels) {
+    if (kind === "bullet") list.setLevelBullet(level, "Solid");
+    else list.setLevelNumbering(level, "Arabic");
+    if (start !== undefined) list.setLevelStartingNumber(level, start);
+  }
+  // A started item is at level 0; an added one at its predecessor's level.
+  if (!step.starts || block.level > 0) paragraph.listItem.level = block.level;
+  return paragraph;
 }
-
-/**
- * @param {Word.List} list
- * @param {Map<number, string>} levels  the kind each level was given (the first item at a level decides)
- * @param {number} level
- * @param {"bullet" | "number"} kind
- */
-function setLevelKind(list, levels, level, kind) {
-  if (levels.has(level)) return;
-  levels.set(level, kind);
-  if (kind === "bullet") list.setLevelBullet(level, "Solid");
-  else list.setLevelNumbering(level, "Arabic");
-}
-
