@@ -74,6 +74,18 @@ export function refuseRemovedTargets(ops, registry, known = new Map()) {
 }
 
 /**
+ * What anchor.remove with keepContent: false removes with its anchor: the anchor's content (for an anchor made on a
+ * table, that table), which only a read can tell apart from the rest (batch-table-removals.js); undefined otherwise.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @returns {{ key: string, content: { ids: string[] }, says: string } | undefined}
+ */
+export function removedWithAnchor(op, args) {
+  const key = op === "anchor.remove" && args.keepContent === false ? targetKey("anchorId", args.anchorId) : undefined;
+  return key ? { key, content: { ids: [key] }, says: "removes the anchor with its content" } : undefined;
+}
+
+/**
  * What an op removes by putting content in place of its scope or target (the key of that arg, what it designates)
  * and how, for the message; undefined when it removes nothing.
  * @param {string} op

@@ -7,7 +7,8 @@
 //   the same batch gives its size from its args, with no sync, and the table ops between them on the same table
 //   count (insertRows adds rows, deleteRows takes some);
 // - an op that puts content in place of a table (or of blocks that start or end with one) removes it, and a later
-//   op may name it otherwise (its anchor, or its id when the op named the anchor), or name a table nested in it.
+//   op may name it otherwise (its anchor, or its id when the op named the anchor), or name a table nested in it;
+//   so does anchor.remove with keepContent: false of the table's anchor (or of an anchor around a table).
 // That is read up front, before anything of the batch runs, in one sync that only reads: the sizes, and where each
 // later target that is a tracked id or an anchor lies against the table (Range.compareLocationWith). The sync is
 // made only for a batch with such a removal followed by an op on a tracked id or an anchor (after a table replaced,
@@ -16,7 +17,7 @@
 // where they fail.
 
 import { TARGET_FIELDS } from "./expect.js";
-import { contentOf, placedRemoval, targetKey } from "./batch-removals.js";
+import { contentOf, placedRemoval, removedWithAnchor, targetKey } from "./batch-removals.js";
 import { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, resolveTableRef } from "./scopes.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -56,7 +57,8 @@ export async function tableRemovals(env, ops) {
   const candidates = [];
   ops.forEach(({ op, args }, at) => {
     const placed = placedRemoval(op, args, ops, env.registry);
-    const candidate = placed?.content.edges ? placedCandidate(env, ops, at, placed) : DELETIONS[op] ? deletionCandidate(env, ops, at) : undefined;
+    const gone = placed?.content.edges ? placed : removedWithAnchor(op, args);
+    const candidate = gone ? placedCandidate(env, ops, at, gone) : DELETIONS[op] ? deletionCandidate(env, ops, at) : undefined;
     if (candidate) candidates.push(candidate);
   });
   if (candidates.some((candidate) => candidate.reads)) {
@@ -83,13 +85,14 @@ export async function tableRemovals(env, ops) {
 }
 
 /**
- * An op that puts content in place of a table: where the later targets that are tables (a table id, a table's
- * anchor) other than its own ids lie against it. Only those: a batch that replaces a table and then edits text by
- * its id keeps its 2 syncs (a range inside the replaced table is not found here).
+ * An op that puts content in place of a table, or removes an anchor with its content: where the later targets that
+ * are tables (a table id, a table's anchor) other than its own ids lie against it. Only those: a batch that replaces
+ * a table and then edits text by its id keeps its 2 syncs (a range inside the replaced table is not found here).
  * @param {HandlerEnv} env
  * @param {BatchOp[]} ops
  * @param {number} at
- * @param {{ key: string, content: { ids: string[] }, says: string }} placed  batch-removals.js placedRemoval
+ * @param {{ key: string, content: { ids: string[] }, says: string }} placed  batch-removals.js placedRemoval or
+ *   removedWithAnchor
  * @returns {Candidate | undefined}
  */
 function placedCandidate(env, ops, at, placed) {

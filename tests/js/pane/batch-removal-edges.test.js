@@ -51,6 +51,11 @@ for (const profile of PROFILES) {
     refused(outcome, "args.ops[2].args.tableRef", 1, /deletes every row of its table, which deletes the table/);
     assert.equal(outcome.stats.syncs, 1);
     assert.deepEqual(blocks(env.sim), UNTOUCHED);
+    const dry = await env.run("batch", { dryRun: true, ops: [
+      { op: "table.deleteRows", args: { tableRef: `tableId:${env.tableId}`, indexes: [0, 1] } },
+      { op: "table.insertRows", args: { tableRef: `tableId:${env.tableId}`, at: 0 } },
+    ] });
+    refused(dry, "args.ops[1].args.tableRef", 0, /deletes every row/);
     // Deleting some rows leaves the table: the same batch runs.
     const data = await runTableBatch(env, [
       EDIT_FIRST,
@@ -139,7 +144,7 @@ for (const profile of PROFILES) {
     assert.deepEqual(blocks(env.sim), UNTOUCHED);
   });
 
-  test(`[${profile}] a table replaced through its id, then an op through its anchor (or the other way): refused up front`, async () => {
+  test(`[${profile}] a table replaced or removed through its id or its anchor, then an op through the other: refused up front`, async () => {
     const env = await withTable(profile);
     const read = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true }));
     const anchorId = ok(await env.run("anchor.create", { scope: `rangeId:${env.tableId}` })).anchorId;
@@ -156,6 +161,12 @@ for (const profile of PROFILES) {
       { op: "table.setCellText", args: { tableRef: `tableId:${env.tableId}`, row: 0, col: 0, text: "Z" } },
     ] });
     refused(byAnchor, "args.ops[2].args.tableRef", 1, /replaces its table/);
+    const removed = await env.run("batch", { ops: [
+      EDIT_FIRST,
+      { op: "anchor.remove", args: { anchorId, keepContent: false } },
+      { op: "table.applyStyle", args: { tableRef: `tableId:${env.tableId}`, style: { bandedRows: true } } },
+    ] });
+    refused(removed, "args.ops[2].args.tableRef", 1, /removes the anchor with its content/);
     assert.deepEqual(blocks(env.sim), UNTOUCHED);
     // A table replaced, then text edited by its id elsewhere: no read, the batch's 2 syncs.
     const edit = await env.run("batch", { ops: [
