@@ -310,9 +310,13 @@ function isDesktop(Office) {
 }
 
 /**
- * Paragraph formatting on every paragraph of the range. A bullet/number list starts at the first paragraph
- * (taken out of any list it was in) and the others join it. Queued with the read batch: loading the
- * paragraphs and starting the list (its id is read). The returned function queues the rest, after the sync.
+ * Paragraph formatting on every paragraph of the range. A bullet/number list is, as Word's list buttons make it,
+ * the list of the paragraph right before the range when that one is an item of a list whose first level is of
+ * that kind (else of the paragraph right after it), which the paragraphs join at its first level; otherwise a
+ * new list started at the first paragraph. Either way they are taken out of any list they were in. Queued with
+ * the read batch: loading the paragraphs and their neighbours' lists, and starting the new list (its id is read;
+ * a list is not worth another sync, and one left without paragraphs is gone). The returned function queues the
+ * rest, after the sync.
  * @param {Word.Range} range
  * @param {ParaFormat} para
  * @returns {() => void}
@@ -320,27 +324,56 @@ function isDesktop(Office) {
 function startPara(range, para) {
   const paragraphs = range.paragraphs;
   paragraphs.load("isListItem");
-  /** @type {Word.List | undefined} */
-  let list;
+  /** @type {(() => { id: number, joins: boolean }) | undefined} the list the paragraphs go in, after the sync */
+  let target;
   if (para.list === "bullet" || para.list === "number") {
     const first = paragraphs.getFirst();
+    const type = para.list === "bullet" ? "Bullet" : "Number";
+    const neighbours = [first.getPreviousOrNullObject(), paragraphs.getLast().getNextOrNullObject()].map((next) => neighbourList(first, next, type));
     first.detachFromList();
-    list = first.startNewList();
-    list.load("id");
-    if (para.list === "bullet") list.setLevelBullet(0, "Solid");
-    else list.setLevelNumbering(0, "Arabic");
+    const started = first.startNewList();
+    started.load("id");
+    if (para.list === "bullet") started.setLevelBullet(0, "Solid");
+    else started.setLevelNumbering(0, "Arabic");
+    target = () => {
+      const joined = neighbours.map((read) => read()).find((id) => id !== undefined);
+      return joined === undefined ? { id: started.id, joins: false } : { id: joined, joins: true };
+    };
   }
-  return () => paragraphs.items.forEach((paragraph, index) => {
-    if (para.alignment !== undefined) paragraph.alignment = ALIGNMENTS[para.alignment];
-    if (para.lineSpacing !== undefined) paragraph.lineSpacing = para.lineSpacing * POINTS_PER_LINE;
-    if (para.spaceBefore !== undefined) paragraph.spaceBefore = para.spaceBefore;
-    if (para.spaceAfter !== undefined) paragraph.spaceAfter = para.spaceAfter;
-    if (para.list === "none" && paragraph.isListItem) paragraph.detachFromList();
-    if (list && index > 0) {
-      if (paragraph.isListItem) paragraph.detachFromList();
-      paragraph.attachToList(list.id, 0);
-    }
-  });
+  return () => {
+    const list = target?.();
+    paragraphs.items.forEach((paragraph, index) => {
+      if (para.alignment !== undefined) paragraph.alignment = ALIGNMENTS[para.alignment];
+      if (para.lineSpacing !== undefined) paragraph.lineSpacing = para.lineSpacing * POINTS_PER_LINE;
+      if (para.spaceBefore !== undefined) paragraph.spaceBefore = para.spaceBefore;
+      if (para.spaceAfter !== undefined) paragraph.spaceAfter = para.spaceAfter;
+      if (para.list === "none" && paragraph.isListItem) paragraph.detachFromList();
+      // The first paragraph is in the started list: it moves only to join a neighbour's.
+      if (list && (index > 0 || list.joins)) {
+        if (index === 0 || paragraph.isListItem) paragraph.detachFromList();
+        paragraph.attachToList(list.id, 0);
+      }
+    });
+  };
+}
+
+/**
+ * Queue the read of a neighbour of the range (the paragraph before or after it): the id of its list when it is
+ * an item of a list whose first level is of the wanted type, in the same table cell depth as the range's first
+ * paragraph (a paragraph in a table next to body text is not its neighbour in a list).
+ * @param {Word.Paragraph} first  the range's first paragraph
+ * @param {Word.Paragraph} neighbour  a null object when there is none
+ * @param {"Bullet" | "Number"} type
+ * @returns {() => number | undefined}  after the sync
+ */
+function neighbourList(first, neighbour, type) {
+  first.load("tableNestingLevel");
+  neighbour.load("isListItem, tableNestingLevel");
+  const list = neighbour.listOrNullObject.load("id, levelTypes");
+  return () => {
+    if (neighbour.isNullObject || !neighbour.isListItem || list.isNullObject) return undefined;
+    return neighbour.tableNestingLevel === first.tableNestingLevel && list.levelTypes[0] === type ? list.id : undefined;
+  };
 }
 
 /**
