@@ -9,6 +9,7 @@
 // document's list: after the changes before the page and the page's earlier ones.
 
 import { shownText } from "../shown-text.js";
+import { markShown, shownInMarks, within } from "./read-review-shown.js";
 import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -316,9 +317,10 @@ function spansBlocks(change) {
 
 /**
  * A block's markdown with its review as CriticMarkup: each change's part in the block wraps its text after the
- * previous one ({++…++}, {--…--}): the occurrence its place gives (see {@link ChangeMark}), else the first. A change
- * inside an earlier one's mark is left to that mark (its text is there); one whose text is not found as written is
- * appended. Unresolved comments follow the block ({>>author: text<<}, their line ends as spaces).
+ * previous one ({++…++}, {--…--}): the occurrence its place gives (see {@link ChangeMark}), else the first; where
+ * formatting splits its text, round the markdown that shows it (see read-review-shown.js). A change inside an
+ * earlier one's mark is left to that mark (its text is there); one whose text is not found is appended. Unresolved
+ * comments follow the block ({>>author: text<<}, their line ends as spaces).
  * @param {string} md
  * @param {BlockReview | undefined} review
  * @param {ChangeMark[]} marks
@@ -336,6 +338,14 @@ export function criticMarkup(md, review, marks, escape) {
       if (!part) continue;
       const found = [escape(part), part].map((form) => ({ form, at: nthIndex(out, form, from, mark.occurrence ?? 0) })).find((hit) => hit.at >= 0);
       if (!found && [escape(part), part].some((form) => written.some(([start, end]) => within(out, form, start, end)))) continue;
+      // Not as written: formatting in it ("Sales rose **12%**"), its mark goes round the markdown that shows it.
+      const shown = found ? undefined : markShown(out, part, { from, skip: mark.occurrence ?? 0, wrap, written });
+      if (shown) {
+        [out, from] = [shown.md, shown.mark[1]];
+        written.push(shown.mark);
+        continue;
+      }
+      if (!found && shownInMarks(out, part, written)) continue;
       if (!found) {
         out = `${out}${out ? " " : ""}${wrap[0]}${escape(part)}${wrap[1]}`;
         from = out.length;
@@ -365,18 +375,6 @@ function nthIndex(text, form, from, skip) {
   let at = text.indexOf(form, from);
   for (let n = 0; n < skip && at >= 0; n += 1) at = text.indexOf(form, at + 1);
   return at;
-}
-
-/**
- * Whether `form` occurs inside text[start, end).
- * @param {string} text
- * @param {string} form
- * @param {number} start
- * @param {number} end
- */
-function within(text, form, start, end) {
-  const at = text.indexOf(form, start);
-  return at >= 0 && at + form.length <= end;
 }
 
 /** @type {Record<string, [string, string]>} */
