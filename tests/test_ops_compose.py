@@ -36,7 +36,7 @@ def test_read_document_defaults() -> None:
     ({"limit": 1001}, "args.limit"),
     ({"maxChars": 10}, "args.maxChars"),
     ({"includeRangeIds": "yes"}, "args.includeRangeIds"),
-    ({"scope": "tableId:tbl_1"}, "args.scope"),
+    ({"scope": "tableId:rng_1"}, "args.scope"),  # a tableId scope holds a table's id (tbl_…)
 ])
 def test_read_document_refuses(args: dict[str, Any], field: str) -> None:
     assert fails("readDocument", args).field == field

@@ -15,6 +15,7 @@ SCOPED_OPS: list[tuple[str, dict[str, Any]]] = [
     ("insertMarkdown", {"markdown": "x"}),
     ("comment.add", {"text": "x"}),
     ("anchor.create", {"name": "t"}),
+    ("readDocument", {}),
 ]
 
 
