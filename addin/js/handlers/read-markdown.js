@@ -12,6 +12,9 @@ import { NOTE_MARK, keepsMarks, marksApart } from "./note-marks.js";
  */
 /** @typedef {{ text: string, bold: boolean, italic: boolean, strike: boolean, code: boolean, link: string }} Run */
 
+/** Between two lists that would otherwise read as one (an HTML comment ends a list; insertMarkdown leaves it out). */
+export const LIST_BREAK = "<!-- -->";
+
 const MONOSPACE = /^(consolas|courier( new)?|cascadia (code|mono)|lucida (console|sans typewriter)|menlo|monaco|sf mono|source code pro|fira (code|mono)|jetbrains mono|dejavu sans mono|liberation mono|ubuntu mono|roboto mono|andale mono|noto sans mono)$/i;
 
 /**
@@ -24,13 +27,38 @@ export function headingLevel(paragraph) {
 }
 
 /**
+ * A list item's list: its kind and level, its Word list's id (paragraphs of two lists are told apart by it), and a
+ * numbered item's number as Word shows it (from its list string: "4." is 4, "iv." 4, "d)" 4).
  * @param {Loaded & { kind: "paragraph" }} block
- * @returns {{ kind: "bullet" | "number", level: number } | undefined}
+ * @returns {{ kind: "bullet" | "number", level: number, listId: number, number?: number } | undefined}
  */
 export function listOf(block) {
   if (!block.listItem || block.listItem.isNullObject || !block.list || block.list.isNullObject) return undefined;
-  const level = block.listItem.level;
-  return { kind: block.list.levelTypes[level] === "Number" ? "number" : "bullet", level };
+  const { level, listString, siblingIndex } = block.listItem;
+  const listId = block.list.id;
+  if (block.list.levelTypes[level] !== "Number") return { kind: "bullet", level, listId };
+  return { kind: "number", level, listId, number: ordinal(listString, siblingIndex + 1) ?? siblingIndex + 1 };
+}
+
+/**
+ * The number a list string shows: its last arabic number, else a roman numeral or letters (a-z, then aa…); "i."
+ * or "c." may be either, and is taken as the one nearer the item's place among its siblings.
+ * @param {string} shown
+ * @param {number} place  1 for the first sibling
+ * @returns {number | undefined}
+ */
+export function ordinal(shown, place) {
+  const digits = /(\d+)\D*$/.exec(shown);
+  if (digits) return Number(digits[1]);
+  const word = /([a-z]+)[^a-z]*$/i.exec(shown)?.[1].toLowerCase() ?? "";
+  const values = /** @type {Record<string, number>} */ ({ i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 });
+  const roman = word !== "" && /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/.test(word)
+    ? [...word].reduce((sum, c, i) => sum + (values[c] < (values[word[i + 1]] ?? 0) ? -values[c] : values[c]), 0)
+    : undefined;
+  // Word's letters: a-z, then aa-zz, …
+  const letters = /^([a-z])\1*$/.test(word) ? (word.charCodeAt(0) - 96) + 26 * (word.length - 1) : undefined;
+  const found = [roman, letters].filter((n) => n !== undefined).map(Number);
+  return found.sort((a, b) => Math.abs(a - place) - Math.abs(b - place))[0];
 }
 
 /**
@@ -56,10 +84,12 @@ export function listOf(block) {
 export function markdownOf(loaded, notes = []) {
   /** @type {number[]} marker widths of the open list levels */
   let widths = [];
+  /** @type {({ listId: number, kind: string } | undefined)[]} the Word list of the open item at each level */
+  let open = [];
   return loaded.map((block, i) => {
     const count = notes[i]?.length ?? 0;
     if (block.kind === "table") {
-      widths = [];
+      [widths, open] = [[], []];
       const { values } = block.table;
       const keep = keepsMarks(values.flat(), notes[i]);
       const merged = block.table.isUniform ? "" : `\n\n${MERGED_NOTE}`;
@@ -67,7 +97,7 @@ export function markdownOf(loaded, notes = []) {
     }
     const { paragraph } = block;
     const list = listOf(block);
-    if (!list) widths = [];
+    if (!list) [widths, open] = [[], []];
     const plain = withoutNoteMarks(paragraph.text);
     if (isCode(paragraph) && plain) return { md: fence(plain.replace(/\f/g, "").split("\v").join("\n")) + marksApart(count) };
     // The marks stay in the text (and in its words and links) where the references go at them.
@@ -85,11 +115,17 @@ export function markdownOf(loaded, notes = []) {
     const rendered = breaksAsTags(renderRuns(runs), atx !== undefined).trim();
     const inline = escapeLineStarts([rendered, ...pictures].filter(Boolean).join(" "), atx !== undefined) + (keep ? "" : NOTE_MARK.repeat(count));
     if (list) {
-      const marker = list.kind === "number" ? "1. " : "- ";
+      const marker = list.kind === "number" ? `${list.number ?? 1}. ` : "- ";
       const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
-      const indent = parents.reduce((sum, width) => sum + width, 0);
+      const indent = " ".repeat(parents.reduce((sum, width) => sum + width, 0));
       widths = [...parents, marker.length];
-      return { md: inline ? `${" ".repeat(indent)}${marker}${inline}` : "", list: true };
+      // An item of another Word list of its kind where one is open at its level (the same marker would go on with
+      // it): a comment ends the open one, as CommonMark reads it.
+      const sibling = open[list.level];
+      const apart = sibling && sibling.listId !== list.listId && sibling.kind === list.kind ? `${indent}${LIST_BREAK}\n\n` : "";
+      open = open.slice(0, list.level);
+      open[list.level] = { listId: list.listId, kind: list.kind };
+      return { md: inline ? `${apart}${indent}${marker}${inline}` : "", list: true };
     }
     if (!inline) return { md: "" };
     if (title) return { md: inline, underline: `\n${"=".repeat(Math.min(80, Math.max(3, inline.length - inline.lastIndexOf("\n") - 1)))}` };

@@ -148,8 +148,8 @@ function queueDetails(block, format, current) {
     return { kind: "paragraph", paragraph, ...reviewed };
   }
   paragraph.load(format === "markdown" ? "text, style, styleBuiltIn, font/name" : "text, style, styleBuiltIn");
-  const listItem = paragraph.listItemOrNullObject.load("level");
-  const list = paragraph.listOrNullObject.load("levelTypes");
+  const listItem = paragraph.listItemOrNullObject.load("level, listString, siblingIndex");
+  const list = paragraph.listOrNullObject.load("id, levelTypes");
   if (format === "structure") return { kind: "paragraph", paragraph, listItem, list, ...reviewed };
   const words = paragraph.getTextRanges(WORD_MARKS, true).load("text, font/bold, font/italic, font/strikeThrough, font/name");
   const links = paragraph.getRange("Content").getHyperlinkRanges().load("text, hyperlink");

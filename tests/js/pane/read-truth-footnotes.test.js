@@ -31,7 +31,7 @@ for (const profile of PROFILES) {
   test(`[${profile}] a list item's footnote definition goes after the list, which stays one list`, { skip: NO_SERVER }, async () => {
     const { run } = await noted(profile, LIST, [["Second", "See HR policy."]]);
     const { markdown } = ok(await run("readDocument", { format: "markdown" }));
-    assert.equal(markdown, "1. First\n1. Second[^1]\n   1. nested\n1. Third\n\n[^1]: See HR policy.\n\nAfter.");
+    assert.equal(markdown, "1. First\n2. Second[^1]\n   1. nested\n3. Third\n\n[^1]: See HR policy.\n\nAfter.");
 
     ok(await run("insertMarkdown", { blocks: serverBlocks(markdown), scope: "document", location: "replace" }));
     const { blocks } = ok(await run("readDocument", { format: "structure" }));
@@ -49,7 +49,7 @@ for (const profile of PROFILES) {
 
   test(`[${profile}] a page ending inside a list has the definitions of its items at its end, within maxChars`, { skip: NO_SERVER }, async () => {
     const { run } = await noted(profile, LIST, [["Second", "See HR policy."]]);
-    assert.equal(ok(await run("readDocument", { format: "markdown", limit: 2 })).markdown, "1. First\n1. Second[^1]\n\n[^1]: See HR policy.");
+    assert.equal(ok(await run("readDocument", { format: "markdown", limit: 2 })).markdown, "1. First\n2. Second[^1]\n\n[^1]: See HR policy.");
     for (let maxChars = 8; maxChars <= 80; maxChars += 1) {
       const page = ok(await run("readDocument", { format: "markdown", maxChars }));
       assert.ok(page.markdown.length <= maxChars, `maxChars ${maxChars}: ${JSON.stringify(page.markdown)}`);

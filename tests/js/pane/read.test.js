@@ -71,8 +71,8 @@ for (const profile of PROFILES) {
     const data = ok(await run("readDocument", read({ format: "structure" })));
     assert.deepEqual(data.blocks, [
       { index: 0, type: "paragraph", text: "Report", style: "Heading 2", headingLevel: 2 },
-      { index: 1, type: "paragraph", text: "first", style: "List Paragraph", list: { kind: "number", level: 0 } },
-      { index: 2, type: "paragraph", text: "inner", style: "List Paragraph", list: { kind: "number", level: 1 } },
+      { index: 1, type: "paragraph", text: "first", style: "List Paragraph", list: { kind: "number", level: 0, listId: data.blocks[1].list.listId, number: 1 } },
+      { index: 2, type: "paragraph", text: "inner", style: "List Paragraph", list: { kind: "number", level: 1, listId: data.blocks[1].list.listId, number: 1 } },
       { index: 3, type: "table", text: "a\tb\nc\td", style: "Table Grid", table: { rows: 2, cols: 2, values: [["a", "b"], ["c", "d"]] } },
       { index: 4, type: "paragraph", text: "end", style: "Normal" },
     ]);
