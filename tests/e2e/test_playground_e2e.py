@@ -142,4 +142,9 @@ def test_start_over_brings_back_the_sample_document_with_the_pane_still_connecte
         assert word.document_id in {d["id"] for d in e2e_server.bridge.hub.documents()}
         result = word.op("insertText", scope=f"rangeId:{stale}", text="x", location="end")
         assert result["ok"] is False and result["code"] == "E_NOT_FOUND", result
-        assert run_ok(word, "search", query="Revenue grew")["results"]
+        # A hit on text that is in the sample again is just as gone: it never lands in the new text.
+        hit = run_ok(word, "search", query="Hire two engineers")["results"][0]["rangeId"]
+        word.page.click("#pg-start-over")
+        result = word.op("replace", target=f"rangeId:{hit}", replaceWith="OLD")
+        assert result["ok"] is False and result["code"] == "E_NOT_FOUND", result
+        assert word.snapshot() == sample
