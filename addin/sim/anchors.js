@@ -1,4 +1,5 @@
 // Range anchors: positions that every edit adjusts, so tracked ranges follow the text.
+import { commentsInside, removeComment } from "./comments-model.js";
 
 /** Register a range anchor that edits will keep up to date. */
 export function createAnchor(doc, start, end = start) {
@@ -26,8 +27,9 @@ export function shiftInsert(doc, p, n, block = false) {
     else if (a.end > p) a.end += n;
   }
 }
-// Text [a, b) deleted: positions inside collapse to a.
+// Text [a, b) deleted: positions inside collapse to a; the comments the span holds whole go with it.
 export function shiftDelete(doc, a, b) {
+  for (const c of commentsInside(doc, a, b)) removeComment(doc, c);
   const f = (x) => (x >= b ? x - (b - a) : x > a ? a : x);
   for (const r of doc.anchors) { r.start = f(r.start); r.end = f(r.end); }
 }

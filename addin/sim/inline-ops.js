@@ -5,6 +5,7 @@ import { layout, locate, insertPartsAt, deleteSpan, insertBlock, newParagraph, e
 import { createTable } from "./tables-model.js";
 import { SECTION_BREAKS, sectionBreakUnits } from "./stories.js";
 import { controlsOf } from "./content-controls.js";
+import { replaceKeepingComments } from "./comments-model.js";
 
 const ALL = ["Replace", "Start", "End", "Before", "After"];
 const RSE = ["Replace", "Start", "End"];
@@ -82,10 +83,13 @@ export function insertInline(doc, kind, ref, loc, parts) {
 function insertInlineAt(doc, kind, ref, loc, parts) {
   const before = kind === "Range" ? { start: ref.start, end: ref.end } : null;
   const point = inlinePoint(doc, kind, ref, loc);
-  if (point.replace) deleteSpan(doc, point.replace[0], point.replace[1]);
-  const pos = point.replace ? Math.min(point.pos, layout(doc).length) : point.pos;
-  doc.outsideOf = [...(kind === "Range" && ref.outside ? [ref.outside] : []), ...controlsEndingBefore(doc, pos)];
-  const span = insertPartsAt(doc, pos, parts);
+  const put = () => {
+    if (point.replace) deleteSpan(doc, point.replace[0], point.replace[1]);
+    const pos = point.replace ? Math.min(point.pos, layout(doc).length) : point.pos;
+    doc.outsideOf = [...(kind === "Range" && ref.outside ? [ref.outside] : []), ...controlsEndingBefore(doc, pos)];
+    return insertPartsAt(doc, pos, parts);
+  };
+  const span = point.replace ? replaceKeepingComments(doc, point.replace[0], point.replace[1], put) : put();
   const len = span.end - span.start;
   if (kind === "Range") {
     if (loc === "Replace") { ref.start = span.start; ref.end = span.end; }

@@ -1,7 +1,8 @@
 // InlinePicture, List, ListItem, Style, Comment, Shape (desktop) and their collections.
 import { ClientObject, ClientCollection, defineProxy, classes } from "./runtime.js";
 import { wordError } from "./errors.js";
-import { layout, bump, deleteUnits, findUnit, releaseAnchor } from "./model.js";
+import { layout, bump, deleteUnits, findUnit } from "./model.js";
+import { removeComment } from "./comments-model.js";
 import { checkLocation, insertInline, textParts, pictureUnit, insertParagraphBlock, insertBreakAt } from "./inline-ops.js";
 import { decodeBase64, imageInfo, pxToPt } from "./images.js";
 import { anchorOf } from "./proxies-text.js";
@@ -294,10 +295,7 @@ export class Comment extends ClientObject {
   delete() {
     this._api("delete");
     this._enqueue("Comment.delete", () => {
-      const c = this._target("Comment.delete");
-      c.deleted = true;
-      this._doc.comments.splice(this._doc.comments.indexOf(c), 1);
-      releaseAnchor(this._doc, c.anchor);
+      removeComment(this._doc, this._target("Comment.delete"));
       bump(this._doc);
     });
   }
