@@ -9,6 +9,8 @@
 
 import { planLists } from "./markdown-lists.js";
 
+/** @typedef {import("./markdown-lists.js").ListBefore} ListBefore */
+
 /** @typedef {import("./markdown-check.js").Block} Block */
 /** @typedef {import("./markdown-check.js").Run} Run */
 /** @typedef {import("./markdown-place.js").Origin} Origin */
@@ -26,11 +28,15 @@ export const CODE_FONT = "Consolas";
  * @param {Block[]} blocks
  * @param {Origin} origin
  * @param {Word.BuiltInStyleName | "Normal" | "Header" | "Footer"} [plainStyle]  the style of plain paragraphs
+ * @param {ListBefore} [before]  the document's list item the blocks go after, which their first list goes on with
+ *   (see planLists)
  * @returns {{ built: Built[], spare: Word.Paragraph | undefined }}  spare: the origin's empty paragraph when no
  *   block took it (the blocks are one table, which went before it): the caller keeps or deletes it
  */
-export function buildBlocks(blocks, origin, plainStyle = "Normal") {
-  const plan = planLists(blocks);
+export function buildBlocks(blocks, origin, plainStyle = "Normal", before = undefined) {
+  const plan = planLists(blocks, before);
+  /** @type {number | undefined} the id of the document's list that slot 0 is, while the first run goes on */
+  let goesOn = plan[0] && !plan[0].starts ? before?.listId : undefined;
   /** @type {Word.Paragraph | Word.Table | undefined} the block built last */
   let last;
   /** @type {"paragraph" | "listItem" | "table" | undefined} what `last` is */
@@ -78,16 +84,16 @@ export function buildBlocks(blocks, origin, plainStyle = "Normal") {
       const cols = Math.max(1, ...block.rows.map((row) => row.length));
       const table = newTable(block.rows.map((row) => Array.from({ length: cols }, (_, c) => row[c] ?? "")));
       built.push({ block, table });
-      [last, lastKind, lists] = [table, "table", []];
+      [last, lastKind, lists, goesOn] = [table, "table", [], undefined];
       return;
     }
     const step = plan[i];
     /** @type {Word.Paragraph} */
     let paragraph;
-    if (block.type === "listItem" && step) paragraph = listItem(block, i, plan, { lists, early, next: () => newParagraph(i) });
+    if (block.type === "listItem" && step) paragraph = listItem(block, i, plan, { lists, early, next: () => newParagraph(i), goesOn });
     else {
       paragraph = newParagraph(i);
-      lists = [];
+      [lists, goesOn] = [[], undefined];
     }
     [last, lastKind] = [paragraph, block.type === "listItem" ? "listItem" : "paragraph"];
     built.push({ block, paragraph });
@@ -158,24 +164,31 @@ function formatRun(range, run, styled) {
  * @param {Block & { type: "listItem" }} block
  * @param {number} i  its index
  * @param {(import("./markdown-lists.js").ListStep | undefined)[]} plan
- * @param {{ lists: Word.List[], early: Map<number, Word.Paragraph>, next: () => Word.Paragraph }} made  the run's
- *   lists by slot (a started one is added), the items made ahead of their turn by index, a new paragraph where the
- *   next block goes
+ * @param {{ lists: Word.List[], early: Map<number, Word.Paragraph>, next: () => Word.Paragraph, goesOn?: number }} made
+ *   the run's lists by slot (a started one is added), the items made ahead of their turn by index, a new paragraph
+ *   where the next block goes, and the id of the document's list slot 0 is (its items are attached to it by id)
  * @returns {Word.Paragraph}
  */
-function listItem(block, i, plan, { lists, early, next }) {
+function listItem(block, i, plan, { lists, early, next, goesOn }) {
   const step = /** @type {import("./markdown-lists.js").ListStep} */ (plan[i]);
   /** @type {Word.Paragraph} */
   let paragraph;
   if (step.starts) {
     const resumed = step.resumes === undefined ? undefined : plan[step.resumes];
     if (step.resumes !== undefined && resumed) {
-      const ahead = lists[resumed.slot].insertParagraph("", "End");
+      // The document's list goes on right after this item's paragraph's neighbour: made there, then this before it.
+      const ahead = resumed.slot === 0 && goesOn !== undefined ? next() : lists[resumed.slot].insertParagraph("", "End");
       early.set(step.resumes, ahead);
       paragraph = ahead.insertParagraph("", "Before");
     } else paragraph = next();
     paragraph.detachFromList();
     lists[step.slot] = paragraph.startNewList();
+  } else if (step.slot === 0 && goesOn !== undefined) {
+    paragraph = early.get(i) ?? next();
+    early.delete(i);
+    paragraph.detachFromList();
+    paragraph.attachToList(goesOn, block.level);
+    return paragraph;
   } else {
     paragraph = early.get(i) ?? lists[step.slot].insertParagraph("", "End");
     early.delete(i);

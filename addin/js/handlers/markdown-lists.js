@@ -4,7 +4,11 @@
 // with a start number other than 1 is its own list too (a level's start number is the whole list's), and so is a
 // markdown list the server says is a new one (`newList`: after a `<!-- -->` or a change of marker), at any level.
 // No list id is read: a list is continued through List.insertParagraph at its end, and when it goes on after a
-// sublist of another list, its next item is made before that sublist is (see ListStep.resumes).
+// sublist of another list, its next item is made before that sublist is (see ListStep.resumes). Blocks that start
+// with a list item right after an item of the document's list (read first: queueListBefore) go on with that list,
+// as Word does, when the kinds match and an ordered list's first number is the next one there (else as written).
+
+import { ordinal } from "./read-markdown.js";
 
 /** @typedef {import("./markdown-check.js").Block} Block */
 
@@ -20,16 +24,45 @@
  */
 
 /**
- * @param {Block[]} blocks
- * @returns {(ListStep | undefined)[]}  a step for each list item
+ * The document's list item the blocks go after: its list's id and level kinds, and its number (level 0 only).
+ * @typedef {{ listId: number, kinds: ("bullet" | "number")[], number?: number }} ListBefore
  */
-export function planLists(blocks) {
+
+/**
+ * Queue the read of the paragraph the blocks go after (read by the caller's sync), when they start with a list
+ * item: its list, if it is an item at the list's first level.
+ * @param {Block[]} blocks
+ * @param {Word.Paragraph} paragraph
+ * @returns {(() => ListBefore | undefined) | undefined}  after the sync
+ */
+export function queueListBefore(blocks, paragraph) {
+  if (blocks[0]?.type !== "listItem") return undefined;
+  const item = paragraph.listItemOrNullObject.load("level, listString, siblingIndex");
+  const list = paragraph.listOrNullObject.load("id, levelTypes");
+  return () => {
+    if (item.isNullObject || list.isNullObject || item.level !== 0) return undefined;
+    const kinds = list.levelTypes.map((type) => (type === "Number" ? "number" : "bullet"));
+    return { listId: list.id, kinds, ...(kinds[0] === "number" ? { number: ordinal(item.listString, item.siblingIndex + 1) ?? item.siblingIndex + 1 } : {}) };
+  };
+}
+
+/**
+ * @param {Block[]} blocks
+ * @param {ListBefore} [before]  the document's list item they go after
+ * @returns {(ListStep | undefined)[]}  a step for each list item (slot 0 is `before`'s list when it goes on)
+ */
+export function planLists(blocks, before) {
   /** @type {(ListStep | undefined)[]} */
   const plan = [];
   /** @type {{ kinds: Map<number, string>, last: number }[]} each list of the run: its level kinds, its last item */
   let slots = [];
   /** @type {({ slot: number, kind: string } | undefined)[]} the open item at each level */
   let open = [];
+  const first = /** @type {{ start?: unknown }} */ (blocks[0]);
+  if (before && (before.number === undefined || (first.start ?? 1) === before.number + 1)) {
+    slots = [{ kinds: new Map(before.kinds.map((kind, level) => [level, kind])), last: -1 }];
+    open = [{ slot: 0, kind: before.kinds[0] }];
+  }
   blocks.forEach((block, i) => {
     if (block.type !== "listItem") {
       [slots, open] = [[], []];

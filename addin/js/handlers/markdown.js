@@ -8,6 +8,7 @@ import { resolveScope, tableEdgedScope } from "../registry.js";
 import { atTable } from "./text.js";
 import { queueRewrap } from "./anchor.js";
 import { buildBlocks } from "./markdown-build.js";
+import { queueListBefore } from "./markdown-lists.js";
 import { checkBlocks } from "./markdown-check.js";
 import { documentPlace, rangePlace, tablePlace } from "./markdown-place.js";
 
@@ -29,7 +30,8 @@ export { checkBlocks } from "./markdown-check.js";
  * (its id is retired).
  * What replaced a range through its id is that id's from then on (the result's rangeId is that id), and an anchor
  * replaced keeps wrapping all of it ({@link queueRewrap}).
- * A replaced range is read first (one sync, reads only; none at a table); everything else goes in Word.run's
+ * A replaced range is read first (one sync, reads only; none at a table), and so is the paragraph blocks that start
+ * with a list item go after (its list, which they go on with: markdown-lists.js); everything else goes in Word.run's
  * closing sync.
  * @param {HandlerEnv} env
  */
@@ -46,7 +48,10 @@ export async function insertMarkdown(env) {
     : target.kind === "range" && atTable(target, location)
       ? tablePlace(env, target, location)
       : await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined);
-  const { built, spare } = buildBlocks(blocks, origin);
+  // Blocks that start with a list item after one of the document's list go on with its list (one sync, reads only).
+  const listBefore = goesAfter(target, location) ? queueListBefore(blocks, /** @type {{ range: Word.Range }} */ (target).range.paragraphs.getLast()) : undefined;
+  if (listBefore) await sync();
+  const { built, spare } = buildBlocks(blocks, origin, "Normal", listBefore?.());
   const first = built[0];
   const lastBuilt = built[built.length - 1];
   // Up to the last paragraph's text, not its mark: "end" on the id then lands in that paragraph, "replace" keeps
@@ -75,10 +80,23 @@ export function insertMarkdownArgs({ args }) {
 }
 
 /**
- * Its one sync, when it has one (replacing a range or the selection, unless the range has a table at an edge),
- * only reads.
+ * Its one sync, when it has one (replacing a range or the selection, or going after one with a list item first,
+ * unless the range has a table at that edge), only reads.
  * @param {HandlerEnv} env
  * @returns {import("../types.js").SyncKind}
  */
-insertMarkdown.firstSync = ({ args, registry }) => (args.scope !== "document" && (args.location ?? "replace") === "replace" && !tableEdgedScope(registry, args.scope) ? "read" : "none");
+insertMarkdown.firstSync = ({ args, registry }) => {
+  const location = args.location ?? "replace";
+  const reads = location === "replace" || ((location === "after" || location === "end") && args.blocks?.[0]?.type === "listItem");
+  return args.scope !== "document" && reads && !tableEdgedScope(registry, args.scope) ? "read" : "none";
+};
+
+/**
+ * Whether the blocks go right after a range's last paragraph (not after a table), where a list may go on.
+ * @param {ReturnType<typeof resolveScope>} target
+ * @param {string} location
+ */
+function goesAfter(target, location) {
+  return target.kind === "range" && (location === "after" || location === "end") && !atTable(target, location);
+}
 

@@ -64,3 +64,35 @@ test("planLists: a sublist of another kind is a list of its own, made before the
     { slot: 0, starts: false, levels: [] },
   ]);
 });
+
+/** @param {Function} run */
+const blockIds = async (run) => ok(await run("readDocument", { format: "structure", includeRangeIds: true })).blocks.map((/** @type {any} */ b) => `rangeId:${b.rangeId}`);
+
+for (const profile of PROFILES) {
+  test(`[${profile}] an ordered list inserted after a list item goes on with its list when its number is the next one`, async () => {
+    const { sim, run } = setup(profile);
+    sim.load([{ type: "paragraph", text: "Mix", list: { kind: "number", level: 0 } }, { type: "paragraph", text: "Bake", list: { kind: "number", level: 0 } }, { type: "paragraph", text: "End" }]);
+    const ids = await blockIds(run);
+    const outcome = await run("insertMarkdown", { blocks: [LI("number", 0, "Serve", { start: 3 }), LI("bullet", 1, "hot"), LI("number", 0, "Clean")], scope: ids[1], location: "after" });
+    ok(outcome);
+    assert.equal(outcome.stats.syncs, 2);
+    const shown = await shownParagraphs(sim);
+    assert.deepEqual(shown.map((p) => p.shown), ["1.Mix", "2.Bake", "3.Serve", "•hot", "4.Clean", "End"]);
+    assert.deepEqual(shown.map((p) => p.listId === shown[0].listId), [true, true, true, false, true, false]);
+  });
+
+  test(`[${profile}] after a list item: another start number, or another kind, is a list of its own; a bullet list goes on`, async () => {
+    const { sim, run } = setup(profile);
+    sim.load([{ type: "paragraph", text: "Mix", list: { kind: "number", level: 0 } }, { type: "paragraph", text: "Dot", list: { kind: "bullet", level: 0 } }]);
+    let ids = await blockIds(run);
+    ok(await run("insertMarkdown", { blocks: [LI("number", 0, "Again")], scope: ids[0], location: "after" }));
+    ids = await blockIds(run);
+    ok(await run("insertMarkdown", { blocks: [LI("bullet", 0, "More")], scope: ids[2], location: "end" }));
+    ok(await run("insertMarkdown", { blocks: [LI("number", 0, "Num")], scope: ids[2], location: "after" }));
+    const shown = await shownParagraphs(sim);
+    assert.deepEqual(shown.map((p) => p.shown), ["1.Mix", "1.Again", "•Dot", "1.Num", "•More"]);
+    assert.notEqual(shown[1].listId, shown[0].listId);
+    assert.equal(shown[4].listId, shown[2].listId);
+    assert.notEqual(shown[3].listId, shown[2].listId);
+  });
+}
