@@ -26,12 +26,13 @@ from bridge.tools import register_all
 from bridge.tools.arguments import RawText
 from bridge.word.envelope import clean, clean_text, has_lone_surrogate
 from bridge.word.ops import SUPPORTED_OPS, describe_ops
-from bridge.word.service import EditService, compact_json
+from bridge.word.service import EditService, compact_json, misplaced_flag_refusal
 
 if TYPE_CHECKING:
     from bridge.word.remote import RemoteEditService
 
 SERVER_NAME = "mcp_word"
+EDIT_TASK = "editTask"
 QUALIFIED_EDIT_TASK = f"{SERVER_NAME}__editTask"
 
 EDIT_TASK_DESCRIPTION = """Edit the Word document the person has open (Word on Windows, Mac or the web, through the Word Bridge task pane) and get a typed result back.
@@ -164,6 +165,8 @@ class WordMCPServer(MCPServer):
         encoded as UTF-8: the transport would fail the whole answer (the SDK's writers raise, a stdio process
         dies). Each one becomes U+FFFD here, the one place every tool's result passes.
         """
+        if name in (EDIT_TASK, QUALIFIED_EDIT_TASK) and (refused := misplaced_flag_refusal(arguments)) is not None:
+            return edit_result(refused)
         try:
             result = await super().call_tool(name, arguments, context)
         except MCPError as exc:
@@ -209,6 +212,12 @@ def cleaned(value: Any) -> Any:
     return clean(value) if isinstance(value, str | dict | list) else value
 
 
+def edit_result(result: dict[str, Any]) -> CallToolResult:
+    """An editTask envelope as the tool's result: structured, the same as JSON text, an error when not ok."""
+    return CallToolResult(content=[TextContent(type="text", text=compact_json(result))], structured_content=result,
+                          is_error=not result["ok"])
+
+
 def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
     """The `mcp_word` server with `editTask` (and its qualified alias) and `listDocuments`."""
     server = WordMCPServer(
@@ -247,11 +256,7 @@ def build_mcp_server(service: EditService | RemoteEditService) -> MCPServer:
             content=content, meta=meta, action=action, target=target, task_id=taskId, document=document,
             progress=progress,
         )
-        return CallToolResult(
-            content=[TextContent(type="text", text=compact_json(result))],
-            structured_content=result,
-            is_error=not result["ok"],
-        )
+        return edit_result(result)
 
     description = EDIT_TASK_DESCRIPTION + describe_ops()
     annotations = ToolAnnotations(title="Edit Word document", read_only_hint=False, destructive_hint=True,

@@ -17,6 +17,7 @@ from bridge.outbound import clip
 from bridge.word.envelope import Code, OpError, clean, clean_text, diagnostic, lone_surrogate_at, surrogate_escape
 from bridge.word.hub import Hub
 from bridge.word.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task, summarize
+from bridge.word.ops.parse import OP_FLAGS, misplaced_flag
 from bridge.word.ops.normalize import json_type
 from bridge.word.pictures import PictureLimits, load_picture
 from bridge.word.retries import RequestKey
@@ -134,6 +135,21 @@ class EditService:
 
     async def list_documents(self) -> dict[str, Any]:
         return {"documents": self.hub.documents()}
+
+
+def misplaced_flag_refusal(arguments: dict[str, Any]) -> dict[str, Any] | None:
+    """editTask's refusal of an op flag (dryRun, expectText, trackChanges) given beside `meta`, or None.
+
+    The tool's own arguments are content, meta, action, target, taskId and document: a flag beside them never
+    reaches the op (an MCP server drops arguments its tool does not declare), and a "dry run" would edit for real.
+    """
+    flag = next((f for f in OP_FLAGS if f in arguments), None)
+    if flag is None:
+        return None
+    error = OpError(Code.INVALID_ARG, misplaced_flag(flag, flag, "an argument of editTask beside meta"), field=flag)
+    task_id = arguments.get("taskId")
+    task_id = task_id if isinstance(task_id, str) and task_id.strip() and len(task_id) <= MAX_TASK_ID else new_task_id()
+    return _shape(error.envelope(named_op(arguments.get("meta"))), clean_text(task_id), None)
 
 
 def _optional_text(value: Any, field: str, max_length: int) -> str | None:

@@ -38,7 +38,7 @@ Ops (args; = default):
 - headerFooter.get: section="all"|index, kind="both"|"header"|"footer", type="all"|"primary"|"firstPage"|"evenPages" -> {sections:[{index,headers,footers}]}; headerFooter.set: text* or markdown*, section="all", kind="header", type="primary"
 - footnote.insert / endnote.insert: text*, scope="selection" (mark after it) -> {noteId}
 - batch: ops* ([{op, args}], up to 500, validated before any runs), stopOnError=true, trackChanges (whole batch tracked) -> {results:[envelope], completed, failedAt?}. Later ops use earlier results: "tableRef":"$0.tableId", "scope":"rangeId:$1.rangeId"; a list item by index: "scope":"$2.results[0].rangeId" (same as $2.results.0.rangeId); "$$0.x" is the literal text $0.x.
-Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId or anchor target, expectText (refused as stale if the range's text changed). Any edit takes trackChanges=true: made as a tracked change a person can accept or reject (the way to propose edits).
+Any op also takes dryRun=true (check targets, change nothing) and, with a rangeId or anchor target, expectText (refused as stale if the range's text changed). Any edit takes trackChanges=true: made as a tracked change a person can accept or reject (the way to propose edits). These three go in meta.args, like the op's own args; anywhere else they are refused.
 (* = required)
 Examples:
 {"type":"word.op","op":"insertText","version":"1.0","args":{"text":"Thanks","scope":"document","location":"end","newParagraph":true}}

@@ -172,6 +172,20 @@ def _args(meta: dict[str, Any], op: str, diags: list[Diagnostic]) -> dict[str, A
         args = decoded
     elif not isinstance(args, dict):
         raise OpError(Code.INVALID_ARG, f"args must be an object, got {described(args)}", op=op, field="args")
+    for flag in OP_FLAGS:
+        if flag in stray:  # ignoring it would run the op other than asked: a real edit instead of a dry run
+            raise OpError(Code.INVALID_ARG, misplaced_flag(flag, f"meta.{flag}", "beside meta.args"), op=op,
+                          field=f"meta.{flag}")
     if stray:
         diags.append(diagnostic("warn", f"unknown meta keys ignored: {', '.join('meta.' + k for k in stray)}", f"meta.{stray[0]}"))
     return args
+
+
+OP_FLAGS = ("dryRun", "expectText", "trackChanges")
+"""Args any op takes that change what it does: given anywhere but in meta.args, they are refused, never ignored."""
+
+
+def misplaced_flag(flag: str, given_as: str, where: str) -> str:
+    """Why `flag`, given as `given_as` (`where`), is refused: where it belongs instead."""
+    return (f"{given_as} is {where}, where it would be ignored and the op would run without it: put it in "
+            f'meta.args ({{"type":"word.op","op":…,"args":{{…,"{flag}":…}}}})')
