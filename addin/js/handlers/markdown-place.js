@@ -4,6 +4,7 @@
 import { firstBlockOf, lastBlockOf } from "../registry.js";
 import { queueWholeRead } from "../blocks.js";
 import { removeBlocks, retireScope } from "./text.js";
+import { afterLeadingBreaks, leadingBreaks } from "./block-rewrite.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -130,13 +131,17 @@ function queueReplacedRead(range, paragraphs, last) {
 
 /**
  * Empty whole paragraphs into the last one: their text and marks go, the last one's mark stays (Word never
- * has to join a paragraph with a table, and the last paragraph of the body keeps its mark).
+ * has to join a paragraph with a table, and the last paragraph of the body keeps its mark). The page or section
+ * breaks the first one starts with stay (readDocument never shows them: block-rewrite.js), at the start of what
+ * is left, which the first paragraph block takes.
  * @param {Word.Paragraph} first
  * @param {Word.Paragraph} last
  * @param {string[]} texts  the paragraphs' texts
  */
 function emptyInto(first, last, texts) {
-  if (texts.length === 1 && texts[0] === "") return; // already one empty paragraph: nothing to delete
-  first.getRange("Start").expandTo(last.getRange("Content")).delete();
+  if (texts.length === 1 && texts[0].length === leadingBreaks(texts[0])) return; // nothing but breaks, if any
+  const from = leadingBreaks(texts[0]) ? afterLeadingBreaks(first, texts[0]) : undefined;
+  if (from) from.expandTo(last.getRange("Content").getRange("End")).delete();
+  else first.getRange("Start").expandTo(last.getRange("Content")).delete();
 }
 

@@ -5,7 +5,7 @@ import { PaneError, officeCodeOf } from "../errors.js";
 import { regexToWildcards } from "../regex-to-wildcards.js";
 import { DEFAULT_TRACK_CAP, resolveScope } from "../registry.js";
 import { shownText } from "../shown-text.js";
-import { replaceText } from "./text.js";
+import { readsBlock, replaceText } from "./text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -237,9 +237,9 @@ const isLowSurrogate = (code) => code >= 0xdc00 && code <= 0xdfff;
 
 /**
  * Replace the target's text. For "searchQuery": search (one sync), then replace the first hit or every
- * hit; otherwise the document, the selection or the range is replaced as a whole (a block's id by "" loses its
- * paragraphs, as in insertText). Word.run's closing sync
- * applies the replacements.
+ * hit; otherwise the document, the selection or the range is replaced as a whole (a block's id is read first, one
+ * sync, and keeps the breaks it starts with; by "" it loses its paragraphs, as in insertText). Word.run's closing
+ * sync applies the replacements.
  * @param {HandlerEnv} env
  */
 export async function replace(env) {
@@ -250,7 +250,7 @@ export async function replace(env) {
   if (targetArg !== "searchQuery") {
     const target = resolveScope(context, registry, targetArg, "args.target");
     if (target.kind === "document") target.body.insertText(replaceWith, "Replace");
-    else replaceText(env, target, replaceWith, "args.target");
+    else await replaceText(env, target, replaceWith, "args.target");
     return { replaced: 1 };
   }
 
@@ -264,7 +264,7 @@ export async function replace(env) {
   return { replaced: chosen.length };
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-replace.firstSync = ({ args }) => (args.target === "searchQuery" ? "read" : "none");
+replace.firstSync = (env) => (env.args.target === "searchQuery" || readsBlock(env, env.args.target) ? "read" : "none");
 
 /**
  * replace's checks of its args, in the op's order (a dry run makes them too: op-checks.js): the replacement, the

@@ -6,6 +6,7 @@ import { shownText } from "../shown-text.js";
 import { besideRange, firstBlockOf, lastBlockOf, resolveScope, tableEdgedScope } from "../registry.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 import { queueRewrap } from "./anchor.js";
+import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -46,13 +47,13 @@ export async function insertText(env) {
       ? linesOf(target.body.insertParagraph(text, bodyBlockLocation(location)), text)
       : target.body.insertText(text, bodyTextLocation(location));
   } else if (target.kind === "range" && atTable(target, location)) {
-    inserted = location === "replace" ? replaceText(env, target, text, "args.scope") : insertAtTable(env, target, text, location, newParagraph);
+    inserted = location === "replace" ? await replaceText(env, target, text, "args.scope") : insertAtTable(env, target, text, location, newParagraph);
   } else if (newParagraph && location === "replace") {
     inserted = await replaceWithParagraph(env, target, text);
   } else if (newParagraph) {
     inserted = linesOf(target.range.insertParagraph(text, rangeBlockLocation(location)), text);
   } else if (location === "replace") {
-    inserted = replaceText(env, target, text, "args.scope");
+    inserted = await replaceText(env, target, text, "args.scope");
   } else {
     const beside = location === "before" || location === "after" ? besideRange(target, location) : target.range;
     inserted = beside.insertText(text, rangeTextLocation(location));
@@ -76,12 +77,29 @@ export function insertTextArgs({ args }) {
 }
 
 /**
- * A sync of its own only to read whether a range or the selection replaced by a new paragraph covers its paragraphs
- * whole (not for a block's id, which does, nor at a table).
+ * A sync of its own only to read: whether a range or the selection replaced by a new paragraph covers its paragraphs
+ * whole (not at a table), and what a block replaced through its id starts with and is next to ({@link rewriteBlock}).
  * @param {HandlerEnv} env
  * @returns {import("../types.js").SyncKind}
  */
-insertText.firstSync = ({ args, registry }) => (args.newParagraph === true && (args.location ?? "replace") === "replace" && !knownShape(registry, args.scope ?? "selection") ? "read" : "none");
+insertText.firstSync = (env) => {
+  const { args, registry } = env;
+  if ((args.location ?? "replace") !== "replace") return "none";
+  const scope = args.scope ?? "selection";
+  return readsBlock(env, scope) || (args.newParagraph === true && !knownShape(registry, scope)) ? "read" : "none";
+};
+
+/**
+ * Whether replacing `scope` rewrites a block through its id (whole paragraphs, no table at an edge) and reads it
+ * first ({@link rewriteBlock}): the first sync of an op that does is a read. Not in a batch (its ops get
+ * `deferSync`), which must not cost a sync per op: there the block is rewritten without that read.
+ * @param {Pick<HandlerEnv, "registry" | "deferSync">} env
+ * @param {unknown} scope
+ */
+export function readsBlock({ registry, deferSync }, scope) {
+  if (deferSync) return false;
+  return typeof scope === "string" && scope.startsWith("rangeId:") && !tableEdgedScope(registry, scope) && registry.isParagraphs(scope.slice(8));
+}
 
 /**
  * The text of the paragraphs `insertParagraph(text)` made: Word makes one a line of the text ("\n", "\r" or "\r\n"
@@ -122,7 +140,7 @@ function knownShape(registry, scope) {
  * @returns {Promise<Word.Range>}
  */
 async function replaceWithParagraph(env, target, text) {
-  if (target.paragraphs) return rewriteBlock(env, target, text);
+  if (target.paragraphs) return rewriteBlock(env, target, text, "args.scope");
   const read = queueWholeRead(target.range, target.range.paragraphs);
   const rewrap = target.kind === "range" && target.control ? queueRewrap(env, target.control) : undefined; // read with this sync
   await env.sync();
@@ -139,18 +157,52 @@ async function replaceWithParagraph(env, target, text) {
 
 /**
  * Rewrite a block's paragraphs (a readDocument block's or an insertMarkdown result's id, widened to its whole
- * paragraphs) with text, and leave the id on everything written: the edit goes through an untracked stand-in of
- * the id's range, and Word leaves the tracked range on one paragraph of a multi-paragraph text, so the next
- * replace through the id would leave the others. Queues only.
+ * paragraphs) with text, or remove them ("": {@link removeBlock}), after one sync that reads the block. The page or
+ * section breaks it starts with stay: only the text after them is replaced (block-rewrite.js). A rewrite leaves the
+ * id on everything written: the edit goes through an untracked stand-in of the id's range, and Word leaves the
+ * tracked range on one paragraph of a multi-paragraph text, so the next replace through the id would leave the
+ * others; a removal retires the id.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} text
- * @returns {Word.Range}
+ * @param {string} field  the arg that named the block
+ * @returns {Promise<Word.Range>}
  */
-function rewriteBlock(env, target, text) {
-  const inserted = target.range.insertText(text, "Replace");
+async function rewriteBlock(env, target, text, field) {
+  if (env.deferSync) return rewriteBlockUnread(env, target, text, field);
+  const read = queueBlockRead(target.range);
+  await env.sync();
+  const block = read();
+  if (text === "") {
+    const gone = removeBlock(env, target.range, block, field);
+    retireScope(env, target.id, "its paragraphs were removed (replaced with \"\")");
+    return gone;
+  }
+  const inserted = rewrittenPart(env, target.range, block, field).insertText(text, "Replace");
   if (target.id) env.registry.retarget(target.id, inserted, { paragraphs: true });
   return inserted;
+}
+
+/**
+ * {@link rewriteBlock} in a batch, without reading the block (a sync per op): Word's replace of the whole block,
+ * breaks included, or its removal with its marks (but the one before a table, and the document's last). Queues only.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} text
+ * @param {string} field
+ * @returns {Word.Range}
+ */
+function rewriteBlockUnread(env, target, text, field) {
+  if (text !== "") {
+    const inserted = target.range.insertText(text, "Replace");
+    if (target.id) env.registry.retarget(target.id, inserted, { paragraphs: true });
+    return inserted;
+  }
+  const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
+  whole.delete();
+  env.note("info", "The paragraphs were removed with their text (Word keeps the paragraph mark before a table and the document's last one: such a paragraph is emptied instead); replace them with text to keep them", field);
+  retireScope(env, target.id, "its paragraphs were removed (replaced with \"\")");
+  return whole;
 }
 
 /**
@@ -194,29 +246,27 @@ function insertAtTable(env, target, text, location, newParagraph) {
 
 /**
  * Replace a range's text. A range of whole paragraphs (a readDocument block's or an insertMarkdown result's id,
- * which ends before the last paragraph's mark) replaced with "" loses its paragraphs, marks included, as
- * insertMarkdown's replace removes the paragraphs it leaves empty: "delete this block" leaves no empty
- * paragraph behind. (Word keeps the document's final paragraph mark: a last block is emptied instead.) Its id is
- * retired once that is done, so a later op on it is refused instead of writing where the block was.
+ * which ends before the last paragraph's mark) is read first ({@link rewriteBlock}: one sync) and keeps the breaks
+ * it starts with; replaced with "" it loses its paragraphs, marks included, as insertMarkdown's replace removes the
+ * paragraphs it leaves empty: "delete this block" leaves no empty paragraph behind, except where Word keeps one
+ * (the document's last paragraph, a paragraph between two tables or first in the document before one), which the
+ * answer says. Its id is retired once that is done, so a later op on it is refused instead of writing where the
+ * block was.
  * A range that starts or ends with a table ({@link atTable}) is replaced whole, as blocks: the text becomes a
  * paragraph before its first block and its blocks go, tables included ("" only removes them); its id is retired
  * too. Word's own replace of such a range would write into a cell or onto the next paragraph.
- * Returns the range the text is in now (collapsed where removed paragraphs were). Queues only.
+ * Returns the range the text is in now (collapsed where removed paragraphs were). Syncs only to read a block
+ * (its op's first sync is then a read: {@link rewritesBlock}); else queues only.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget | { kind: "selection", range: Word.Range, id?: undefined, paragraphs?: undefined, edges?: undefined }} target
  * @param {string} text
  * @param {string} field  the arg that named the range
- * @returns {Word.Range}
+ * @returns {Promise<Word.Range>}
  */
-export function replaceText(env, target, text, field) {
+export async function replaceText(env, target, text, field) {
   if (target.edges) return replaceBlocks(env, /** @type {import("../registry.js").RangeTarget} */ (target), text, field);
   if (!target.paragraphs) return target.range.insertText(text, "Replace");
-  if (text !== "") return rewriteBlock(env, /** @type {import("../registry.js").RangeTarget} */ (target), text);
-  const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
-  whole.delete();
-  env.note("info", "The paragraphs were removed with their text (Word keeps the document's last paragraph mark: a last paragraph is emptied instead); replace them with text to keep them", field);
-  retireScope(env, target.id, "its paragraphs were removed (replaced with \"\")");
-  return whole;
+  return rewriteBlock(env, /** @type {import("../registry.js").RangeTarget} */ (target), text, field);
 }
 
 /**
