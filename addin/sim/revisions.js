@@ -3,7 +3,7 @@
 // revision, until the change is accepted or rejected (Word.TrackedChange, WordApi 1.6). Revisions hold
 // anchors, so they follow later edits like tracked ranges do. The edit modules (primitive-edits.js, compound-edits.js) call the two hooks below.
 
-import { createAnchor, releaseAnchor, deleteSpan, bump, spanText } from "./model.js";
+import { createAnchor, releaseAnchor, deleteSpan, bump, spanText, layout, locate } from "./model.js";
 
 /**
  * @typedef {{ type: "Added" | "Deleted", anchor: { start: number, end: number }, author: string, date: Date }} Revision
@@ -50,12 +50,25 @@ export function recordInsertion(doc, span) {
  */
 export function keepTrackedDeletion(doc, s, e) {
   if (!tracking(doc) || e <= s) return false;
+  e = withoutCellEnd(doc, s, e);
+  if (e <= s) return true;
   const own = revisionsOf(doc).find((r) => r.type === "Added" && r.anchor.start <= s && e <= r.anchor.end);
   if (own) return false;
   const already = revisionsOf(doc).some((r) => r.type === "Deleted" && r.anchor.start <= s && e <= r.anchor.end);
   if (!already) record(doc, "Deleted", s, e);
   bump(doc);
   return true;
+}
+
+/**
+ * The end of a deletion inside one table cell, short of the cell's end mark: Word never deletes a cell's end mark
+ * (an untracked deletion keeps it too), so a tracked deletion of a cell's text marks only its text.
+ */
+function withoutCellEnd(doc, s, e) {
+  const info = locate(doc, s);
+  if (!info.cell) return e;
+  const cellEnd = layout(doc).containerInfo.get(info.container).end;
+  return e === cellEnd ? cellEnd - 1 : e;
 }
 
 /** The revisions overlapping [s, e) (a collapsed span: those touching it). */

@@ -13,10 +13,11 @@ import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-r
 import { definitionsAfterLists, notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
 import { readerText } from "../expect.js";
 import { cutBlock, cutMessage } from "./read-cut.js";
+import { currentValues, queueCurrentCells } from "./read-table-current.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
-/** @typedef {{ kind: "paragraph", paragraph: Word.Paragraph } | { kind: "table", table: Word.Table }} Block */
+/** @typedef {{ kind: "paragraph", paragraph: Word.Paragraph } | { kind: "table", table: Word.Table, paragraphs?: Word.Paragraph[] }} Block */
 /** @typedef {import("./read-markdown.js").Piece} Piece */
 /** @typedef {import("./read-review.js").PageReview} PageReview */
 /** @typedef {import("./read-notes.js").NoteEntry} NoteEntry */
@@ -106,7 +107,7 @@ export function findBlocks(paragraphs, tables) {
   /** @type {Word.Paragraph[]} */
   let run = [];
   const endRun = () => {
-    if (run.length && next < outer.length) blocks.push({ kind: "table", table: outer[next++] });
+    if (run.length && next < outer.length) blocks.push({ kind: "table", table: outer[next++], paragraphs: run });
     else for (const paragraph of run) blocks.push({ kind: "paragraph", paragraph });
     run = [];
   };
@@ -125,7 +126,7 @@ export function findBlocks(paragraphs, tables) {
  * What the closing sync loads for a block (a paragraph's words, links and pictures only for markdown).
  * `current`: the paragraph's text with its tracked changes accepted, where it is read so.
  * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List, current?: OfficeExtension.ClientResult<string> }
- *   | { kind: "table", table: Word.Table }} Loaded
+ *   | { kind: "table", table: Word.Table, current?: import("./read-table-current.js").CurrentCellParagraph[] }} Loaded
  */
 
 /**
@@ -139,7 +140,7 @@ function queueDetails(block, format, current) {
   if (block.kind === "table") {
     // isUniform: merged cells make `values` rows of unequal length, which a reader must be told.
     block.table.load(format === "structure" ? "values, rowCount, style, isUniform" : format === "markdown" ? "values, isUniform" : "values");
-    return block;
+    return { kind: "table", table: block.table, ...(current ? { current: queueCurrentCells(block.table, block.paragraphs ?? []) } : {}) };
   }
   const { paragraph } = block;
   const reviewed = current ? { current: paragraph.getReviewedText("Current") } : {};
@@ -239,7 +240,7 @@ function size(format, piece) {
 
 /** @param {Loaded} block */
 function textOf(block) {
-  return block.kind === "table" ? tableText(block.table.values) : readerText(block.current?.value ?? block.paragraph.text);
+  return block.kind === "table" ? tableText(currentValues(block.table.values, block.current)) : readerText(block.current?.value ?? block.paragraph.text);
 }
 
 /**
@@ -261,7 +262,7 @@ function structureOf(loaded, offset, ids) {
   return loaded.map((block, i) => {
     const index = offset + i;
     if (block.kind === "table") {
-      const { values } = block.table;
+      const values = currentValues(block.table.values, block.current);
       const entry = {
         index, type: "table", text: tableText(values), style: block.table.style,
         table: { rows: block.table.rowCount, cols: Math.max(0, ...values.map((row) => row.length)), values, ...(block.table.isUniform ? {} : { merged: true }) },
