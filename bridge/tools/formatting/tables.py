@@ -32,6 +32,10 @@ from bridge.tools.formatting.csv_detect import detect
 MAX_DEPTH: Final = 100
 _JSON_NESTING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)  # a string (skipped whole) or a bracket
 NUMBER = re.compile(r"^[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?%?$|^[-+]?\.\d+$")
+EXPONENT: Final = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)[eE][-+]?\d+")
+"""A number written with an exponent, as JSON writes one (`1e3`, `2.5E-3`; `.5e1` too, as NUMBER takes `.5`)."""
+MISSING: Final = frozenset({"n/a", "n.a.", "na", "-", "--", "–", "—", "null", "none", "nil"})
+"""Cell texts that say a value is missing: they sort with the blanks' neighbours, after every value."""
 
 
 class DataParseError(Exception):
@@ -68,6 +72,8 @@ def number(value: Any) -> float | None:
         return _finite(value)
     if isinstance(value, str) and NUMBER.match(value.strip()):
         return _finite(re.sub(r"[,$€£¥%\s+]", "", value.strip()))
+    if isinstance(value, str) and EXPONENT.fullmatch(value.strip()):
+        return _finite(value.strip())
     return None
 
 
@@ -263,7 +269,21 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
     if not table.keys:
         raise EmptyData(fmt, "data has no fields (only empty objects or lists): nothing to format")
     table.headers = _distinct(table.keys, table.headers)
+    if fmt != "json":
+        _read_exponents(table)
     return fmt, table
+
+
+def _read_exponents(table: Table) -> None:
+    """A CSV or text `1e3` in a column of numbers is the number JSON's `1e3` is: it sorts as 1000 and reads `1000`
+    (`$1000` in a money column). In a column of text (`1E5` among part codes) it stays text."""
+    for i in range(len(table.keys)):
+        if not _mostly_numbers([r[i] for r in table.rows if _present(r[i])]):
+            continue
+        for row in table.rows:
+            written = row[i].strip() if isinstance(row[i], str) else ""
+            if EXPONENT.fullmatch(written) and number(written) is not None:
+                row[i] = WrittenFloat(written)
 
 
 def _distinct(keys: list[str], headers: list[str]) -> list[str]:
@@ -313,19 +333,35 @@ def _natural(value: Any) -> tuple[Any, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", cell_text(value).casefold()))
 
 
+def _missing(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().casefold() in MISSING
+
+
+def _present(value: Any) -> bool:
+    """A value, not a blank and not a text saying it is missing (`n/a`)."""
+    return not _blank(value) and not _missing(value)
+
+
+def _mostly_numbers(values: list[Any]) -> bool:
+    """At least half the values are numbers: a column of numbers with a few notes (`unknown`, `approx.`) in it."""
+    numbers = sum(1 for v in values if number(v) is not None)
+    return numbers > 0 and numbers * 2 >= len(values)
+
+
 def sort_rows(table: Table, index: int, descending: bool) -> None:
-    """Sort in place by one column, blanks last in either order. A column whose values are mostly numbers sorts
-    numerically, and its other values (`n/a`, `-`) come after the numbers, before the blanks, in either order as
-    well: they are not larger or smaller than any number. Any other column sorts naturally ("item 2" before
-    "item 10")."""
-    present = [r for r in table.rows if not _blank(r[index])]
+    """Sort in place by one column; then the values saying they are missing (`n/a`, `-`, as the data has them), then
+    the blanks, in either order: they are not larger or smaller than any value. A column whose other values are
+    mostly numbers sorts numerically, and its texts (`unknown`) come after the numbers; any other column sorts
+    naturally ("item 2" before "item 10")."""
+    present = [r for r in table.rows if _present(r[index])]
+    missing = [r for r in table.rows if _missing(r[index])]
     blank = [r for r in table.rows if _blank(r[index])]
-    numbers = [r for r in present if number(r[index]) is not None]
-    if numbers and len(numbers) * 2 >= len(present):
+    if _mostly_numbers([r[index] for r in present]):
+        numbers = [r for r in present if number(r[index]) is not None]
         others = [r for r in present if number(r[index]) is None]
         numbers.sort(key=lambda r: number(r[index]) or 0.0, reverse=descending)
         others.sort(key=lambda r: _natural(r[index]))
-        table.rows = numbers + others + blank
-        return
-    present.sort(key=lambda r: _natural(r[index]), reverse=descending)
-    table.rows = present + blank
+        present = numbers + others
+    else:
+        present.sort(key=lambda r: _natural(r[index]), reverse=descending)
+    table.rows = present + missing + blank
