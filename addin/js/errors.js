@@ -98,6 +98,31 @@ function missingAnchor(err, args) {
 }
 
 /**
+ * What a table op or a scope says of a table id whose table is gone (deleted since the id was given).
+ * @param {unknown} ref  the arg naming the table: `tableId:<id>`, `rangeId:tbl_…`
+ * @param {string} code  Word's error code
+ */
+export function tableGoneMessage(ref, code) {
+  return `The table of ${ref} no longer exists (${code})`;
+}
+
+/**
+ * A table id used as a scope (`rangeId:tbl_…`: the table's range, scopes.js) or tableRef whose table was deleted:
+ * Word fails on the first thing queued on it (ItemNotFound at Table.getRange). E_NOT_FOUND on the arg that named
+ * it, as the table ops say it, instead of Word's bare error with no field.
+ * @param {ErrorLike & { code: string }} err
+ * @param {Record<string, unknown> | undefined} args
+ * @returns {{ code: ErrorCode, diagnostics: Diagnostic[] } | undefined}
+ */
+function missingTable(err, args) {
+  const gone = err.code === "ItemNotFound" || err.code === "InvalidObjectPath";
+  if (!gone || !err.debugInfo?.errorLocation?.startsWith("Table.") || !args) return undefined;
+  const name = ["scope", "target", "tableRef"].find((key) => typeof args[key] === "string" && /^(rangeId|tableId):tbl_/.test(/** @type {string} */ (args[key])));
+  if (!name) return undefined;
+  return { code: "E_NOT_FOUND", diagnostics: [diagnostic("error", tableGoneMessage(args[name], err.code), `args.${name}`)] };
+}
+
+/**
  * The parts of an OfficeExtension.Error we read (also fits plain JS errors).
  * @typedef {{ code?: unknown, name?: unknown, message?: unknown, debugInfo?: { errorLocation?: string, message?: string } }} ErrorLike
  */
@@ -134,8 +159,8 @@ export function mapError(err, field, args) {
     return { code: err.code, diagnostics: [diagnostic("error", err.message, err.field ?? field)] };
   }
   if (isOfficeError(err)) {
-    const anchor = missingAnchor(err, args);
-    if (anchor) return anchor;
+    const gone = missingAnchor(err, args) ?? missingTable(err, args);
+    if (gone) return gone;
     const code = OFFICE_CODE_MAP[err.code] ?? "E_RUNTIME";
     const where = err.debugInfo?.errorLocation;
     const message = typeof err.message === "string" && err.message ? err.message : err.code;

@@ -1,7 +1,7 @@
 // The table an op on one table edits: `tableRef` resolved, its size and values loaded in one sync (isUniform too
 // for column ops), and a table that is gone answered as E_NOT_FOUND. table.js, table-style.js and dryRun use it.
 
-import { ANCHOR_LOOKUP, PaneError, officeCodeOf } from "../errors.js";
+import { ANCHOR_LOOKUP, PaneError, officeCodeOf, tableGoneMessage } from "../errors.js";
 import { assertTableFound, parseRef, resolveTableRef } from "../registry.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -61,7 +61,7 @@ export function tableLoadError(err, ref) {
   // An anchor that is not in the document is said as such by mapError.
   if (/** @type {{ debugInfo?: { errorLocation?: string } }} */ (err)?.debugInfo?.errorLocation === ANCHOR_LOOKUP) return err;
   if (code === "ItemNotFound" || code === "GeneralException" || code === "InvalidObjectPath") {
-    return new PaneError("E_NOT_FOUND", `The table of ${ref} no longer exists (${code})`, "args.tableRef");
+    return new PaneError("E_NOT_FOUND", tableGoneMessage(ref, code), "args.tableRef");
   }
   return err;
 }
