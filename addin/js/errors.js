@@ -108,16 +108,19 @@ export function tableGoneMessage(ref, code) {
 
 /**
  * A table id used as a scope (`rangeId:tbl_…`: the table's range, scopes.js) or tableRef whose table was deleted:
- * Word fails on the first thing queued on it (ItemNotFound at Table.getRange). E_NOT_FOUND on the arg that named
- * it, as the table ops say it, instead of Word's bare error with no field.
+ * Word fails on the first thing queued on it (ItemNotFound at Table.getRange); so does the anchor of a table whose
+ * table is gone from it (`anchor:anc_tbl_…`: the first table in the anchor's control, at TableCollection.getFirst).
+ * E_NOT_FOUND on the arg that named it, as the table ops say it, instead of Word's bare error with no field.
  * @param {ErrorLike & { code: string }} err
  * @param {Record<string, unknown> | undefined} args
  * @returns {{ code: ErrorCode, diagnostics: Diagnostic[] } | undefined}
  */
 function missingTable(err, args) {
+  const where = err.debugInfo?.errorLocation ?? "";
   const gone = err.code === "ItemNotFound" || err.code === "InvalidObjectPath";
-  if (!gone || !err.debugInfo?.errorLocation?.startsWith("Table.") || !args) return undefined;
-  const name = ["scope", "target", "tableRef"].find((key) => typeof args[key] === "string" && /^(rangeId|tableId):tbl_/.test(/** @type {string} */ (args[key])));
+  if (!gone || !args || !(where.startsWith("Table.") || where === "TableCollection.getFirst")) return undefined;
+  const named = where.startsWith("Table.") ? /^(rangeId|tableId):tbl_/ : /^anchor:anc_tbl_/;
+  const name = ["scope", "target", "tableRef"].find((key) => typeof args[key] === "string" && named.test(/** @type {string} */ (args[key])));
   if (!name) return undefined;
   return { code: "E_NOT_FOUND", diagnostics: [diagnostic("error", tableGoneMessage(args[name], err.code), `args.${name}`)] };
 }

@@ -55,4 +55,16 @@ for (const profile of PROFILES) {
     assert.equal(failed.code, "E_NOT_FOUND");
     assert.deepEqual(failed.diagnostics, [{ level: "error", msg: `The table of rangeId:${tableId} no longer exists (ItemNotFound)`, field: "args.scope" }]);
   });
+
+  test(`a table's anchor whose table was deleted from it, as a scope: E_NOT_FOUND on args.scope, in words (${profile})`, async () => {
+    const { run, sim } = setup(profile, { text: "Intro" });
+    const { tableId } = ok(await run("table.create", { scope: "document", location: "end", rows: 1, cols: 2, data: [["a", "b"]] }));
+    const { anchorId } = ok(await run("anchor.create", { scope: `rangeId:${tableId}` }));
+    await sim.Word.run(async (ctx) => {
+      ctx.document.body.tables.getFirst().delete();
+      await ctx.sync();
+    });
+    const { diagnostics } = fails(await run("search", { query: "a", scope: `anchor:${anchorId}` }), "E_NOT_FOUND", "args.scope");
+    assert.equal(diagnostics[0].msg, `The table of anchor:${anchorId} no longer exists (ItemNotFound)`);
+  });
 }
