@@ -6,7 +6,8 @@ of the first 64 KiB into as many fields as the header, ties going to that order.
 that number's JSON text is exactly the cell (`"30"` → 30, `"2.5"` → 2.5), so that whoever shows it (a Word table)
 shows the cell as written; everything else stays a string: `19.90`, `1.0`, `1.000` (a thousand in Europe), `0.50`,
 `+5`, `-0`, `1e3`, ` 30`, `007`, `+1 555` and integers beyond 2^53 (IDs a JavaScript client would round). Blank
-lines are skipped; a row with more or fewer fields than the header is a parse error naming its line.
+lines are skipped; a row with more or fewer fields than the header is a parse error naming its line. A TXT file
+that is a sheet saved as tab-separated text (`is_tab_table`) is read as TSV.
 """
 
 from __future__ import annotations
@@ -83,6 +84,22 @@ def cell_value(cell: str) -> Any:
         return number if abs(number) <= MAX_SAFE_INTEGER and str(number) == cell else cell
     real = float(cell)
     return real if not real.is_integer() and repr(real) == cell else cell
+
+
+def is_tab_table(text: str) -> bool:
+    """Whether a text file is a sheet saved as tab-separated text (Excel's "Unicode Text"): a header and at least one
+    row, every line with the same number (2 or more) of tab-separated fields, and two named columns at least (so
+    that tab-indented lines are not a table). Prose, with a stray tab or none, is not."""
+    if "\t" not in text:
+        return False
+    reader = csv.reader(io.StringIO(text, newline=""), Rfc4180, delimiter="\t")
+    try:
+        rows = [row for row in reader if row and (len(row) > 1 or row[0].strip())]
+    except csv.Error:
+        return False
+    width = len(rows[0]) if rows else 0
+    named = sum(1 for cell in rows[0] if cell.strip()) if rows else 0
+    return len(rows) >= 2 and width >= 2 and named >= 2 and all(len(row) == width for row in rows)
 
 
 def _header(row: list[str], notes: list[str]) -> list[str]:

@@ -2,7 +2,8 @@
 
 One module per format, each describing its rules: `json_format` (JSON, and TXT that spells JSON), `csv_format`
 (CSV/TSV), `yaml_format`, `xml_format`; `decoding` turns the bytes into text first.
-- TXT (and any other extension): the text; when it starts with `{` or `[` and parses as JSON, that value.
+- TXT (and any other extension): the text; when it starts with `{` or `[` and parses as JSON, that value; when
+  every line has the same number of tab-separated fields (a sheet saved as Excel's "Unicode Text"), its rows as TSV's.
 - `<name>.<ext>.gz`: the same after gunzip (the decompressed size is held to the same limit).
 - Any format as text, unparsed, when the tool takes the data as a string (`as_text`).
 The names below stay importable from here for the modules and tests that took them from this one.
@@ -22,6 +23,7 @@ from bridge.tools.file_tool.csv_format import (
     Rfc4180,
     cell_value,
     delimiter,
+    is_tab_table,
     parse_csv,
 )
 from bridge.tools.file_tool.decoding import decode, gunzip
@@ -31,6 +33,8 @@ from bridge.tools.file_tool.yaml_format import MAX_NODES, MAX_YAML_DEPTH, YamlLo
 
 FORMATS: Final = {".json": "json", ".csv": "csv", ".tsv": "tsv", ".yaml": "yaml", ".yml": "yaml", ".xml": "xml",
                   ".txt": "txt"}
+TAB_TABLE_NOTE: Final = ("The TXT file has the same number of tab-separated fields on every line (as Excel's "
+                         "\"Unicode Text\" saves a sheet): it was read as TSV, its first line the header")
 
 
 @dataclass
@@ -73,6 +77,9 @@ def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False) -> 
             value = parse_yaml(text)
         else:
             value = parse_text(text, notes)
+            if isinstance(value, str) and is_tab_table(value):
+                value = parse_csv(value, "tsv", notes)
+                notes.append(TAB_TABLE_NOTE)
     return Parsed(value, fmt, compressed, notes)
 
 
