@@ -8,6 +8,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -165,7 +166,19 @@ def main(argv: list[str] | None = None) -> int:
         "manifest": _manifest, "sideload": _sideload, "doctor": _doctor,
         "e2e-login": _e2e_login,
     }[args.command]
-    return handler(args) or 0
+    try:
+        status = handler(args) or 0
+        sys.stdout.flush()  # here, where a reader gone away is caught, not at exit
+    except BrokenPipeError:
+        return _reader_gone()
+    return status
+
+
+def _reader_gone() -> int:
+    """`word-bridge call … | head`: the reader has what it wanted. End quietly, as SIGPIPE ends other tools (128 + 13
+    on POSIX), with stdout on devnull so that Python's flush at exit does not report the pipe again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 128 + signal.SIGPIPE if hasattr(signal, "SIGPIPE") else 1
 
 
 def _mismatched_bridge(config: BridgeConfig, then: str = "") -> bool:
@@ -316,7 +329,11 @@ def _manifest(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    if args.output:
+    if args.output and args.token:  # the token is the bridge's secret: the file is its owner's alone, as sideload's
+        from bridge.setup.private_file import write_private
+
+        write_private(args.output, xml)
+    elif args.output:
         args.output.write_text(xml, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)
     else:

@@ -9,7 +9,6 @@ Playwright is a test extra, so it is imported only here and only when the comman
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import shutil
 import sys
@@ -19,6 +18,7 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 from bridge.paths import data_dir
+from bridge.setup.private_file import write_private
 
 SIGN_IN_URL = "https://login.microsoftonline.com/"
 DOC_URL_VAR = "WORD_BRIDGE_E2E_DOC_URL"
@@ -50,15 +50,6 @@ def _headed_chromium(playwright: Any) -> Any:
     """A visible Chromium: the system's if there is one (Playwright's own may not be downloaded)."""
     path = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)
     return playwright.chromium.launch(headless=False, executable_path=path)
-
-
-def write_private(path: Path, text: str) -> None:
-    """Write `text` readable by its owner only (0600), also when the file already existed with wider rights."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        os.chmod(path, 0o600)
-        handle.write(text)
 
 
 def e2e_login(state_path: Path | None = None, *, doc_url: str | None = None, launch: Launcher | None = None,
