@@ -9,6 +9,7 @@ Playwright is a test extra, so it is imported only here and only when the comman
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import sys
@@ -52,6 +53,26 @@ def _headed_chromium(playwright: Any) -> Any:
     return playwright.chromium.launch(headless=False, executable_path=path)
 
 
+def _no_display(message: str) -> bool:
+    """Whether a headed browser failed for want of a screen: Playwright says so, or Linux has none to offer."""
+    if any(sign in message for sign in ("XServer", "X server", "$DISPLAY")):
+        return True
+    return sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def launch_failure(message: str) -> str:
+    """What to tell the person when Chromium did not start (Playwright is installed: that is not the reason)."""
+    if "executable doesn't exist" in message.lower():
+        return (f"could not start Chromium: no Chromium at the path Playwright tried ({message.splitlines()[0]}); "
+                "install Chromium (e.g. apt-get install chromium), or run `playwright install chromium`")
+    if _no_display(message):
+        return ("could not open a browser window: there is no display here (DISPLAY is not set, or no X server "
+                "answers it). Signing in needs a window you can use: run `word-bridge e2e-login` where a browser "
+                "window can open (your desktop session), or set DISPLAY to a display you can see (ssh -X), then "
+                "copy the state file to this machine")
+    return f"could not start Chromium: {message.splitlines()[0]}"
+
+
 def e2e_login(state_path: Path | None = None, *, doc_url: str | None = None, launch: Launcher | None = None,
               sign_in_url: str = SIGN_IN_URL, signed_in: Callable[[str], bool] = is_signed_in_url,
               timeout: float = 600, out: TextIO | None = None) -> int:
@@ -70,7 +91,7 @@ def e2e_login(state_path: Path | None = None, *, doc_url: str | None = None, lau
         try:
             browser = (launch or _headed_chromium)(playwright)
         except PlaywrightError as exc:
-            print(f"could not start Chromium: {exc.message.splitlines()[0]}\n{INSTALL_HINT}", file=sys.stderr)
+            print(launch_failure(exc.message), file=sys.stderr)
             return 2
         try:
             context = browser.new_context()
