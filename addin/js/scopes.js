@@ -72,7 +72,10 @@ function parseScopeRef(scope, field) {
 function anchorTarget(context, registry, id, field) {
   const control = anchorControl(context, registry, id, field);
   const range = control.getRange("Content");
-  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) return { kind: "range", range, control };
+  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) {
+    const edges = anchorEdges(id);
+    return { kind: "range", range, control, ...(edges ? { edges } : {}) };
+  }
   const table = range.tables.getFirst();
   return { kind: "range", range: table.getRange("Whole"), table, edges: { first: true, last: true, only: true } };
 }
@@ -93,6 +96,43 @@ export function tableEdgedScope(registry, scope) {
 
 /** What the id of an anchor around a whole table starts with (the id lives in the tag, so this outlives the pane). */
 export const TABLE_ANCHOR_PREFIX = "anc_tbl_";
+
+/**
+ * What the id of an anchor over several blocks starts with when its first, last or both blocks are tables (as
+ * anchor.create found them): before/after/replace then treat that side as a table, as for a range id with such
+ * edges. The id lives in the tag, so this outlives the pane; the anchor's content changed since is not seen.
+ */
+const EDGED_ANCHOR_PREFIXES = /** @type {const} */ ({ first: "anc_tf_", last: "anc_tl_", both: "anc_tfl_" });
+
+/**
+ * The prefix of a new anchor's id over a range with these table edges ({@link TABLE_ANCHOR_PREFIX} for a whole table).
+ * @param {TableEdges | undefined} edges
+ */
+export function anchorIdPrefix(edges) {
+  if (!edges || !(edges.first || edges.last)) return "anc_";
+  if (edges.only) return TABLE_ANCHOR_PREFIX;
+  return edges.first && edges.last ? EDGED_ANCHOR_PREFIXES.both : edges.first ? EDGED_ANCHOR_PREFIXES.first : EDGED_ANCHOR_PREFIXES.last;
+}
+
+/**
+ * The table edges an anchor's id records ({@link anchorIdPrefix}), if any (not for a whole table's anchor).
+ * @param {string} id
+ * @returns {TableEdges | undefined}
+ */
+function anchorEdges(id) {
+  if (id.startsWith(EDGED_ANCHOR_PREFIXES.both)) return { first: true, last: true };
+  if (id.startsWith(EDGED_ANCHOR_PREFIXES.first)) return { first: true, last: false };
+  if (id.startsWith(EDGED_ANCHOR_PREFIXES.last)) return { first: false, last: true };
+  return undefined;
+}
+
+/**
+ * Whether `anchor:<id>` is an anchor over blocks with a table at an edge ({@link anchorIdPrefix}), not a whole table.
+ * @param {unknown} scope
+ */
+export function edgedAnchorScope(scope) {
+  return typeof scope === "string" && scope.startsWith("anchor:") && anchorEdges(scope.slice(7)) !== undefined;
+}
 
 /** What an anchor's content control is tagged with: the prefix marks the tags we made (anchor.list). */
 export const ANCHOR_TAG_PREFIX = "wordbridge:";

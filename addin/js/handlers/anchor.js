@@ -6,6 +6,7 @@ import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { clip } from "../expect.js";
 import { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, resolveScope } from "../registry.js";
+import { anchorIdPrefix } from "../scopes.js";
 import { shownText } from "../shown-text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
@@ -43,7 +44,7 @@ export async function create(env) {
   const { name } = createArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const control = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertContentControl();
-  const anchorId = newAnchorId(target.kind === "range" && target.edges?.only ? TABLE_ANCHOR_PREFIX : "anc_");
+  const anchorId = newAnchorId(anchorIdPrefix(target.kind === "range" ? target.edges : undefined));
   control.tag = ANCHOR_TAG_PREFIX + anchorId;
   if (name) control.title = name;
   return { anchorId, scope: `anchor:${anchorId}`, ...(name ? { name } : {}) };

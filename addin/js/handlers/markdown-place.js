@@ -10,15 +10,22 @@ import { afterLeadingBreaks, leadingBreaks } from "./block-rewrite.js";
 
 /**
  * A range with a table at the side the blocks go (see {@link atTable}): before its first block, after its last,
- * or (replace) before its first block with the whole range removed after the insertion. No sync.
+ * or (replace) before its first block with the whole range removed after the insertion. No sync, but to replace
+ * an anchor's blocks (`control`): one sync reads the anchor's look the caller queued (queueRewrap), to wrap the
+ * new blocks in it again.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} location
- * @returns {Place}
+ * @returns {Promise<Place>}
  */
-export function tablePlace(env, target, location) {
+export async function tablePlace(env, target, location) {
+  if (location === "replace" && target.control) await env.sync();
+  // Before/after an anchor: next to its content control, outside it, wherever its table is now.
+  const { control } = target;
+  if (control && (location === "before" || location === "after")) return { origin: nextTo({ control }, location === "before" ? "Before" : "After"), keepSpare: true };
   if (location === "end" || location === "after") return { origin: nextTo(lastBlockOf(target), "After"), keepSpare: true };
-  const origin = nextTo(firstBlockOf(target), "Before");
+  // An anchor's blocks replaced: before its control (its content may no longer start with a table).
+  const origin = nextTo(control && location === "replace" ? { control } : firstBlockOf(target), "Before");
   if (location !== "replace") return { origin, keepSpare: true };
   return {
     origin,

@@ -5,6 +5,7 @@
 import { oneOf } from "../args.js";
 import { LOCATIONS } from "../locations.js";
 import { resolveScope, tableEdgedScope } from "../registry.js";
+import { edgedAnchorScope } from "../scopes.js";
 import { atTable } from "./text.js";
 import { queueRewrap } from "./anchor.js";
 import { buildBlocks } from "./markdown-build.js";
@@ -39,14 +40,14 @@ export async function insertMarkdown(env) {
   const { context, registry, args, sync } = env;
   const { blocks, location } = insertMarkdownArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
-  // A range replaced in place (not as a table's blocks, whose id is retired).
-  const inPlace = target.kind === "range" && location === "replace" && !atTable(target, location) ? target : undefined;
+  // A range replaced in place (not as a table's blocks, whose id is retired; an anchor's are wrapped again).
+  const inPlace = target.kind === "range" && location === "replace" && (!atTable(target, location) || target.control) ? target : undefined;
   const rewrap = inPlace?.control ? queueRewrap(env, inPlace.control) : undefined; // read with rangePlace's sync
 
   const { origin, keepSpare, deleteText } = target.kind === "document"
     ? documentPlace(target.body, location)
     : target.kind === "range" && atTable(target, location)
-      ? tablePlace(env, target, location)
+      ? await tablePlace(env, target, location)
       : await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined);
   // Blocks that start with a list item after one of the document's list go on with its list (one sync, reads only).
   const listBefore = goesAfter(target, location) ? queueListBefore(blocks, /** @type {{ range: Word.Range }} */ (target).range.paragraphs.getLast()) : undefined;
@@ -87,6 +88,7 @@ export function insertMarkdownArgs({ args }) {
  */
 insertMarkdown.firstSync = ({ args, registry }) => {
   const location = args.location ?? "replace";
+  if (edgedAnchorScope(args.scope)) return location === "replace" ? "read" : "none"; // tablePlace's read
   const reads = location === "replace" || ((location === "after" || location === "end") && args.blocks?.[0]?.type === "listItem");
   return args.scope !== "document" && reads && !tableEdgedScope(registry, args.scope) ? "read" : "none";
 };

@@ -4,6 +4,7 @@ import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
 import { shownText } from "../shown-text.js";
 import { besideRange, firstBlockOf, lastBlockOf, resolveScope, tableEdgedScope } from "../registry.js";
+import { edgedAnchorScope } from "../scopes.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 import { queueRewrap } from "./anchor.js";
 import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
@@ -86,6 +87,7 @@ insertText.firstSync = (env) => {
   const { args, registry } = env;
   if ((args.location ?? "replace") !== "replace") return "none";
   const scope = args.scope ?? "selection";
+  if (edgedAnchorScope(scope)) return "read"; // the anchor's look, to wrap what replaces its blocks (replaceBlocks)
   return readsBlock(env, scope) || (args.newParagraph === true && !knownShape(registry, scope)) ? "read" : "none";
 };
 
@@ -237,11 +239,14 @@ function insertAtTable(env, target, text, location, newParagraph) {
       ? /** @type {Word.Table} */ (firstBlockOf(target).table).getCell(0, 0).body.insertText(text, "Start")
       : target.range.getRange("Whole").paragraphs.getLast().insertText(text, "End");
   }
-  const table = /** @type {Word.Table} */ ((atStart ? firstBlockOf(target) : lastBlockOf(target)).table);
+  // Before/after an anchor: next to its content control, outside it, wherever its table is now.
+  const beside = target.control && (location === "before" || location === "after")
+    ? target.control
+    : /** @type {Word.Table} */ ((atStart ? firstBlockOf(target) : lastBlockOf(target)).table);
   if (!newParagraph) {
     env.note("info", `The scope ${atStart ? "starts" : "ends"} with a table: the text went into a new paragraph ${atStart ? "before" : "after"} it (text cannot join a table; start/end write into its ${atStart ? "first" : "last"} cell)`, "args.location");
   }
-  return linesOf(table.insertParagraph(text, atStart ? "Before" : "After"), text);
+  return linesOf(beside.insertParagraph(text, atStart ? "Before" : "After"), text);
 }
 
 /**
@@ -270,21 +275,29 @@ export async function replaceText(env, target, text, field) {
 }
 
 /**
- * Replace a range that starts or ends with a table by `text` (see {@link replaceText}). Queues only.
+ * Replace a range that starts or ends with a table by `text` (see {@link replaceText}). Queues only, but for an
+ * anchor's blocks (`control`): one sync reads the anchor's look first, the paragraph goes in before the control,
+ * outside it, and the control is made again around it ({@link queueRewrap}).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} text
  * @param {string} field
- * @returns {Word.Range}  the new paragraph's text, or where the blocks were
+ * @returns {Promise<Word.Range>}  the new paragraph's text, or where the blocks were
  */
-function replaceBlocks(env, target, text, field) {
-  const first = firstBlockOf(target);
-  const paragraph = text === "" ? undefined : (first.table ?? first.paragraph).insertParagraph(text, "Before");
+async function replaceBlocks(env, target, text, field) {
+  const rewrap = target.control ? queueRewrap(env, target.control) : undefined;
+  if (rewrap) await env.sync();
+  // An anchor's blocks: before its control, which needs no table (its content may no longer start with one).
+  const first = target.control ? undefined : firstBlockOf(target);
+  const before = target.control ?? first?.table ?? /** @type {Word.Paragraph} */ (first?.paragraph);
+  const paragraph = text === "" ? undefined : before.insertParagraph(text, "Before");
+  const written = paragraph ? linesOf(paragraph, text) : undefined;
+  if (written) rewrap?.(written);
   const gone = removeBlocks(target);
   const what = target.edges?.only ? "table" : "blocks";
   if (text === "") env.note("info", `The ${what} of the scope ${what === "table" ? "was" : "were"} removed`, field);
   retireScope(env, target.id, `its ${what} ${what === "table" ? "was" : "were"} ${text === "" ? "removed" : "replaced"}`);
-  return paragraph ? linesOf(paragraph, text) : gone;
+  return written ?? gone;
 }
 
 /**
@@ -323,13 +336,16 @@ export const BREAK_TYPES = /** @type {const} */ ({ page: "Page", line: "Line", s
 
 /**
  * A break before or after a range's table ({@link atTable}): before it, in a new paragraph of its own; after it, at
- * the start of the paragraph Word keeps after every table. Never in a cell. Queues only.
+ * the start of the paragraph Word keeps after every table. Never in a cell. Before/after an anchor: next to its content
+ * control, outside it (a paragraph of its own before it; its "After" point), wherever its table is now. Queues only.
  * @param {import("../registry.js").RangeTarget} target
  * @param {(typeof BREAK_TYPES)[keyof typeof BREAK_TYPES]} type
  * @param {"start" | "end" | "before" | "after"} location
  */
 function breakAtTable(target, type, location) {
-  if (location === "start" || location === "before") {
+  if (target.control && location === "before") target.control.insertParagraph("", "Before").insertBreak(type, "Before");
+  else if (target.control && location === "after") target.control.getRange("After").insertBreak(type, "Before");
+  else if (location === "start" || location === "before") {
     /** @type {Word.Table} */ (firstBlockOf(target).table).insertParagraph("", "Before").insertBreak(type, "Before");
   } else {
     /** @type {Word.Table} */ (lastBlockOf(target).table).getParagraphAfter().insertBreak(type, "Before");

@@ -4,35 +4,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG_1x1, PROFILES, ok, paragraphs, selectText, setup } from "./helpers.js";
+import { anchorTexts, blocksAnchor } from "./anchor-fixture.js";
 
 /** @param {string} text */
 const P = (text) => ({ type: "paragraph", runs: [{ text }] });
 const TABLE = { type: "table", header: false, rows: [["a", "b"]] };
-
-/** @param {ReturnType<typeof setup>} env */
-async function anchorTexts({ run }) {
-  return ok(await run("anchor.list", {})).anchors.map((/** @type {{ text: string }} */ a) => a.text);
-}
 
 /** An anchor over "100" in "Total: 100 EUR today". */
 async function inlineAnchor(/** @type {string} */ profile) {
   const env = setup(profile, { text: "Total: 100 EUR today\nNext" });
   await selectText(env.sim, "100");
   const { scope } = ok(await env.run("anchor.create", {}));
-  return { ...env, scope };
-}
-
-/**
- * An anchor over blocks written by insertMarkdown between "Intro" and "Outro" (a table at an edge makes the anchor's
- * content start or end with a table, inside its cells for a range's own "Before"/"After").
- * @param {string} profile
- * @param {object[]} blocks
- */
-async function blocksAnchor(profile, blocks) {
-  const env = setup(profile, { text: "Intro\nOutro" });
-  await selectText(env.sim, "Intro");
-  const { rangeId } = ok(await env.run("insertMarkdown", { location: "after", blocks }));
-  const { scope } = ok(await env.run("anchor.create", { scope: `rangeId:${rangeId}` }));
   return { ...env, scope };
 }
 
