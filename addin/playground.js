@@ -96,17 +96,20 @@ sim.onChange(() => {
 setInterval(() => { syncs.textContent = String(sim.syncCount); }, 500);
 
 /**
- * Back to the sample document, the URL's latency and a sync count of 0, without reloading: the pane stays connected
- * as the same document, and the ids it gave out for the old text go stale, as after replacing all the text in Word.
+ * The sample document again, the URL's latency and a sync count of 0; the pane is left as it is, so ids it gave out
+ * for the old text point into the new one, as after a person replaced all the text in Word. (The browser tests start
+ * each test from here, on a page the tests of a module share.)
  */
-function startOver() {
+function restoreSample() {
   sim.latencyMs = Number(params.get("latency")) || 0;
   seed();
   sim.resetSyncCount();
   render();
 }
-document.getElementById("pg-start-over").addEventListener("click", startOver);
-window.playground = { startOver };
+
+// Start over is a new load of the page: the sample document and a pane loaded afresh, whose ids are all new.
+document.getElementById("pg-start-over").addEventListener("click", () => location.reload());
+window.playground = { restoreSample };
 
 seed();
 render();

@@ -123,8 +123,6 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     // Proxies onto the old content now point at deleted objects (ItemNotFound), not at garbage.
     const retire = (b) => { b.deleted = true; if (b.kind === "table") for (const row of b.rows) { row.deleted = true; for (const c of row.cells) { c.deleted = true; c.body.blocks.forEach(retire); } } };
     old.body.blocks.forEach(retire);
-    // Ranges tracked into the old text (search hits, selections, inserted ranges) must not land in the new one.
-    for (const anchors of [old.anchors, ...[...old.stories].map((story) => story.anchors)]) for (const a of anchors) a.deleted = true;
     doc.version = old.version + 1;
     doc.selectionVersion = old.selectionVersion + 1;
     state.doc = doc;

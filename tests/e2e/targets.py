@@ -148,11 +148,12 @@ class Playground(Target):
         return self.page.frame_locator("iframe")
 
     def reset(self) -> None:
-        """The state of a page just opened, on a page a module's tests share: Pause off, then the playground's
-        "Start over" (the sample document, no latency, a sync count of 0)."""
+        """The state of a page just opened, on a page a module's tests share: Pause off, then the playground's sample
+        document, no latency and a sync count of 0 (`restoreSample`: the pane keeps its load, so ids of an earlier
+        test would point into the new text; no test uses another's)."""
         if self._document()["paused"]:
             self.set_paused(False)
-        self.page.evaluate("window.playground.startOver()")
+        self.page.evaluate("window.playground.restoreSample()")
 
     def usable(self) -> bool:
         """Whether the next test can reuse this page: it is open and its pane is connected as this document."""
