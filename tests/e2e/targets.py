@@ -276,8 +276,8 @@ def snapshot_block(block: dict[str, Any]) -> dict[str, Any]:
                                "columnCount": table.get("cols")}
     else:
         out = {"type": "paragraph", "text": block.get("text", "")}
-        if block.get("list"):
-            out["list"] = block["list"]
+        if block.get("list"):  # the snapshot's shape: which list (listId, number) is readDocument's own news
+            out["list"] = {"kind": block["list"]["kind"], "level": block["list"]["level"]}
     if block.get("style"):
         out["style"] = block["style"]
     return out
