@@ -65,3 +65,13 @@ def test_table_data_rows_shorter_than_the_table_are_filled_and_said() -> None:
     assert any(d["msg"] == "row 0 has fewer than cols=3 cells: filled with empty cells" for d in one.diagnostics)
     full = parse("table.create", {"data": [["a", "b"]]})
     assert not any("fewer" in d["msg"] for d in full.diagnostics)
+
+
+def test_a_refused_replace_target_lists_every_form_it_takes() -> None:
+    err = refused("replace", {"target": 5, "replaceWith": "x"})
+    assert err.field == "args.target"
+    for form in ('"searchQuery"', '"document"', '"selection"', '"rangeId:<id>"', '"tableId:<id>"', '"anchor:<id>"'):
+        assert form in err.msg, (form, err.msg)
+    # and each form it names is taken
+    for target in ("document", "selection", "rangeId:rng_a_1", "tableId:tbl_a_1", "anchor:anc_a_1"):
+        assert parse("replace", {"target": target, "replaceWith": "x"}).args["target"]

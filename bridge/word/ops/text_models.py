@@ -61,7 +61,8 @@ def _replace_target(value: Any) -> str:
         return n.to_scope(value)
     except n.Invalid:
         raise n.Invalid(
-            f"must be \"searchQuery\", \"document\", \"selection\" or \"rangeId:<id>\", got {n.show(value)}"
+            f"must be \"searchQuery\", \"document\", \"selection\", \"rangeId:<id>\", \"tableId:<id>\" or "
+            f"\"anchor:<id>\", got {n.show(value)}"
         ) from None
 
 
