@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from bridge.word.remote import mcp_client
@@ -59,4 +60,15 @@ async def test_other_unknown_keys_of_meta_still_only_warn(bridge) -> None:
     answer = await edit(bridge, "editTask", {"meta": {**INSERT, "reason": "tidy up"}})
     assert answer["ok"] is True and any(d["field"] == "meta.reason" for d in answer["diagnostics"]), answer
     assert len(pane.received) == 1
+    await pane.close()
+
+
+async def test_over_rpc_too(bridge) -> None:
+    pane = await FakePane(bridge).connect()
+    async with httpx.AsyncClient(verify=bridge.client_ssl()) as http:
+        response = await http.post(bridge.base_url + "/rpc", json={"id": "r1", "method": "editTask",
+                                                                  "params": {"meta": INSERT, "dryRun": True}})
+    answer = response.json()
+    assert "dryRun" in str(answer) and "meta.args" in str(answer), answer
+    assert pane.received == []
     await pane.close()

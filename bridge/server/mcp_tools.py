@@ -165,7 +165,8 @@ class WordMCPServer(MCPServer):
         encoded as UTF-8: the transport would fail the whole answer (the SDK's writers raise, a stdio process
         dies). Each one becomes U+FFFD here, the one place every tool's result passes.
         """
-        if name in (EDIT_TASK, QUALIFIED_EDIT_TASK) and (refused := misplaced_flag_refusal(arguments)) is not None:
+        if name in (EDIT_TASK, QUALIFIED_EDIT_TASK) and isinstance(arguments, dict) \
+                and (refused := misplaced_flag_refusal(arguments)) is not None:
             return edit_result(refused)
         try:
             result = await super().call_tool(name, arguments, context)
