@@ -11,6 +11,7 @@ from bridge.paths import data_dir
 from bridge.setup.certs import shell_line
 from bridge.setup.hints import command_line, port_options
 from bridge.setup.manifest import ADDIN_ID, render_manifest
+from bridge.setup.private_file import write_private
 
 MAC_WEF_DIR = Path.home() / "Library/Containers/com.microsoft.Word/Data/Documents/wef"
 WINDOWS_DEV_KEY = r"HKCU\SOFTWARE\Microsoft\Office\16.0\Wef\Developer"
@@ -20,11 +21,11 @@ LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")  # what the development certific
 def _write_manifest(target: Path, base_url: str, token: str | None) -> Path:
     """Write the manifest; one carrying the token is readable by its owner only (it is the bridge's secret)."""
     xml = render_manifest(base_url, token=token)
-    target.parent.mkdir(parents=True, exist_ok=True)
     if token:  # restricted before the token is written, not after
-        target.touch(mode=0o600, exist_ok=True)
-        target.chmod(0o600)
-    target.write_text(xml, encoding="utf-8")
+        write_private(target, xml)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(xml, encoding="utf-8")
     return target
 
 
