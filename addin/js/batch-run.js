@@ -16,6 +16,8 @@
 // the hits exist only after a sync, and the edits then need one the batch makes itself, apart from Word.run's
 // closing one, so that a Word error in them is blamed on the op that caused it (run-op.js fails the whole batch
 // at the closing sync).
+// A batch that rewrites blocks through their ids (insertText, replace) reads them first, in one more sync that only
+// reads (batch-block-breaks.js: the breaks they start with stay).
 //
 // At most one write after parked reads before their sync: Word returns no values from a failed sync. A parked read
 // before the failing op gets its values by running again, which reads the same document only when nothing was
@@ -24,6 +26,7 @@
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { runStep, firstSyncOf } from "./step.js";
 import { needsEarlierValues, resolveArgs, waitsForBatchSync } from "./batch-op-inputs.js";
+import { readRewrittenBlocks } from "./batch-block-breaks.js";
 import { EarlierOpFailed, PAUSED_NOT_RUN, TRACE, attributeFailure, result, runReadBack, sharedSyncNote } from "./batch-result.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -47,6 +50,8 @@ class RunGivenUp extends Error {}
  */
 export async function runBatch(env, ops, stopOnError) {
   const { context, registry } = env;
+  // The blocks its ops rewrite through their ids, read up front (one sync, only for a batch with such an op).
+  const blockReads = await readRewrittenBlocks(env, ops);
   /** @type {OpState[]} */
   const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
   /** The first op whose actions may still be queued (not yet flushed by a sync). */
@@ -280,6 +285,7 @@ export async function runBatch(env, ops, stopOnError) {
       progress: () => {},
       afterSync: (/** @type {() => void} */ readBack) => { st.readBacks.push(readBack); },
       deferSync: (/** @type {(err: unknown) => unknown} */ mapSyncError) => { st.mapSyncError = mapSyncError; },
+      blockReadBefore: () => blockReads.get(i)?.(),
     };
   }
 

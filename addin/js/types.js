@@ -68,6 +68,9 @@
  *                                              reads with its writes and not sync, reading them in afterSync after
  *                                              the batch's next sync; `mapSyncError` turns a Word error of its actions
  *                                              there into its error (what its own sync's catch would throw)
+ * @property {() => import("./handlers/block-rewrite.js").BlockRead | undefined} [blockReadBefore]  given in a
+ *                                              batch: the block the op rewrites through its id, as the batch read it
+ *                                              up front (batch-block-breaks.js), or undefined
  */
 
 /**

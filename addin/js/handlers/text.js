@@ -171,10 +171,8 @@ async function replaceWithParagraph(env, target, text) {
  * @returns {Promise<Word.Range>}
  */
 async function rewriteBlock(env, target, text, field) {
-  if (env.deferSync) return rewriteBlockUnread(env, target, text, field);
-  const read = queueBlockRead(target.range);
-  await env.sync();
-  const block = read();
+  const block = await readBlock(env, target);
+  if (!block) return rewriteBlockUnread(env, target, text, field);
   if (text === "") {
     const gone = removeBlock(env, target.range, block, field);
     retireScope(env, target.id, "its paragraphs were removed (replaced with \"\")");
@@ -186,8 +184,26 @@ async function rewriteBlock(env, target, text, field) {
 }
 
 /**
- * {@link rewriteBlock} in a batch, without reading the block (a sync per op): Word's replace of the whole block,
- * breaks included, or its removal with its marks (but the one before a table, and the document's last). Queues only.
+ * The block {@link rewriteBlock} rewrites, read in a sync of its own; in a batch (no sync per op), as the batch read
+ * it up front (batch-block-breaks.js), and only when it starts with breaks: undefined otherwise.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @returns {Promise<import("./block-rewrite.js").BlockRead | undefined>}
+ */
+async function readBlock(env, target) {
+  if (env.deferSync) {
+    const before = env.blockReadBefore?.();
+    // Its paragraphs through the op's own target: Word ran the batch's earlier ops since the read.
+    return before?.breaks ? { ...before, first: target.range.paragraphs.getFirst(), last: target.range.paragraphs.getLast() } : undefined;
+  }
+  const read = queueBlockRead(target.range);
+  await env.sync();
+  return read();
+}
+
+/**
+ * {@link rewriteBlock} in a batch, for a block read up front without breaks, or not read (named by an earlier op of
+ * the batch: batch-block-breaks.js): Word's replace of the whole block, breaks included, or its removal with its marks (but the one before a table, and the document's last). Queues only.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} text

@@ -48,7 +48,7 @@ for (const profile of PROFILES) {
     ok(await env.run("batch", { ops: [
       { op: "insertText", args: { text: "!", location: "end", scope: `rangeId:${ids[0]}` } },
       { op: "insertText", args: { text: "", location: "replace", scope: `rangeId:${ids[1]}` } },
-    ] }));
+    ] }, { maxSyncs: 3 }));
     assert.deepEqual(blocks(env.sim), ["Title!", "Beta two"]);
   });
 

@@ -38,7 +38,7 @@ for (const profile of PROFILES) {
       { op: "replace", args: { target: `rangeId:${id}`, replaceWith: "One.\nTwo." } },
       { op: "insertText", args: { scope: `rangeId:${id}`, location: "replace", text: "Three." } },
       { op: "insertText", args: { scope: `rangeId:${id}`, location: "end", text: " (end)" } },
-    ] }));
+    ] }, { maxSyncs: 3 })); // the block rewritten is read first (batch-block-breaks.js)
     assert.deepEqual(paragraphs(env.sim), ["Title line", "Three. (end)", "Closing line"]);
   });
 
