@@ -13,6 +13,8 @@ import pytest
 from mcp.types import TextContent
 
 from bridge.tools.file_tool.formats import parse_file
+from bridge.tools.file_tool.merge import split_key
+from bridge.tools.file_tool.target_schema import takes_array
 from bridge.word.remote import mcp_client
 from tests.support import FakePane
 from tests.tools.test_file_tool_bridge import NAME, bridge, table_pane, word_call
@@ -79,3 +81,22 @@ async def test_excel_unicode_text_becomes_a_table_create_op(bridge, tmp_path: Pa
     assert [[str(v) for v in row] for row in command["op"]["args"]["data"]] == [
         ["Name", "City", "Age"], ["Ada", "London", "36"], ["Alan", "", "41"]]
     assert json.loads(result.content[0].text)["structuredContent"]["ok"] is True  # type: ignore[union-attr]
+
+
+def test_without_tab_rows_a_sheet_txt_stays_text_as_the_seed_passes_txt():
+    """Another server's tool whose schema does not ask for an array gets a TXT as text (seed 003: TXT → string)."""
+    parsed = parse_file(unicode_text(SHEET), "Sheet1.txt", 1 << 20, tab_rows=False)
+    assert parsed.value == SHEET and parsed.notes == []
+
+
+@pytest.mark.parametrize(("schema", "rows"), [
+    ({"type": "object", "properties": {"data": {"type": "array"}}}, True),
+    ({"type": "object", "properties": {"data": {"anyOf": [{"type": "array"}, {"type": "null"}]}}}, True),
+    ({"type": "object", "properties": {"data": {"type": ["array", "string"]}}}, False),
+    ({"type": "object", "properties": {"data": {"type": "string"}}}, False),
+    ({"type": "object", "properties": {"data": {}}}, False),  # says nothing: the seed's text
+    ({"type": "object"}, False),
+    (None, False),
+])
+def test_rows_go_only_where_the_schema_asks_for_an_array(schema, rows):
+    assert takes_array(schema, split_key("data")) is rows

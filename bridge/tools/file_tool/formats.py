@@ -56,9 +56,10 @@ def detect_format(path: str) -> tuple[str, bool]:
     return FORMATS.get(PurePath(name).suffix, "txt"), compressed
 
 
-def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False) -> Parsed:
+def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False, tab_rows: bool = True) -> Parsed:
     """Convert the bytes of `path` to a JSON value according to its extension; with `as_text`, its text whatever
-    the format (for a tool that takes the data as a string)."""
+    the format (for a tool that takes the data as a string). `tab_rows`: a TXT sheet (`is_tab_table`) becomes rows;
+    without it a TXT is its text, as the seed passes TXT to a tool whose schema does not ask for an array."""
     fmt, compressed = detect_format(path)
     if compressed:
         data = gunzip(data, path, max_size)
@@ -77,7 +78,7 @@ def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False) -> 
             value = parse_yaml(text)
         else:
             value = parse_text(text, notes)
-            if isinstance(value, str) and is_tab_table(value):
+            if tab_rows and isinstance(value, str) and is_tab_table(value):
                 value = parse_csv(value, "tsv", notes)
                 notes.append(TAB_TABLE_NOTE)
     return Parsed(value, fmt, compressed, notes)

@@ -67,19 +67,31 @@ def _types(schema: Schema) -> set[str] | None:
     return None
 
 
-def takes_string(schema: Schema | None, steps: list[Step]) -> bool:
-    """Whether the argument at `steps` must be a string according to `schema` (a tool's input schema)."""
+def _allowed_types(schema: Schema | None, steps: list[Step]) -> set[str] | None:
+    """The JSON types `schema` (a tool's input schema) allows for the argument at `steps`; None when it does not say."""
     if not isinstance(schema, dict):
-        return False
+        return None
     current = _branches(schema, schema)
     for step in steps:
         current = [branch for s in current for branch in _branches(_child(s, step), schema)]
     if not current:
-        return False
+        return None
     allowed: set[str] = set()
     for branch in current:
         types = _types(branch)
         if types is None:  # a branch that takes anything
-            return False
+            return None
         allowed |= types
-    return "string" in allowed and allowed <= {"string", "null"}
+    return allowed
+
+
+def takes_string(schema: Schema | None, steps: list[Step]) -> bool:
+    """Whether the argument at `steps` must be a string according to `schema` (a tool's input schema)."""
+    allowed = _allowed_types(schema, steps)
+    return allowed is not None and "string" in allowed and allowed <= {"string", "null"}
+
+
+def takes_array(schema: Schema | None, steps: list[Step]) -> bool:
+    """Whether the argument at `steps` must be an array (rows) according to `schema`, and never a string."""
+    allowed = _allowed_types(schema, steps)
+    return allowed is not None and "array" in allowed and "string" not in allowed

@@ -34,7 +34,7 @@ from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.formats import Parsed, parse_file
 from bridge.tools.file_tool.merge import blame_hint, merge_file_data, split_key
 from bridge.tools.file_tool.storage import StorageTarget, plan_storage, write_response
-from bridge.tools.file_tool.target_schema import takes_string
+from bridge.tools.file_tool.target_schema import takes_array, takes_string
 from bridge.tools.file_tool.upstream import BUILT_IN, UpstreamPool, load_servers, unknown_server
 from bridge.tools.results import clip
 
@@ -94,9 +94,9 @@ def _too_large(size: int, max_size: int) -> FileToolError:
                          f"({max_size // (1024 * 1024)}MB)")
 
 
-def read_and_parse(file_path: str, as_text: bool = False) -> Parsed:
+def read_and_parse(file_path: str, as_text: bool = False, tab_rows: bool = True) -> Parsed:
     """The seed's `readAndParseFile`: fence, size limit, read, convert (or only decode, `as_text`)."""
-    return parse_file(read_file_bytes(file_path), file_path, MAX_FILE_SIZE, as_text)
+    return parse_file(read_file_bytes(file_path), file_path, MAX_FILE_SIZE, as_text, tab_rows)
 
 
 # ---- the seed's response formatting -------------------------------------------------------------------------
@@ -205,12 +205,14 @@ async def _resolve(server: MCPServer, name: str, tool: str) -> tuple[dict[str, A
     return spec, path
 
 
-async def _wants_text(server: MCPServer, pool: UpstreamPool, name: str, tool: str, data_key: str | None,
-                      upstream: tuple[dict[str, Any], Path] | None) -> bool:
-    """Whether the tool's input schema says the argument at `data_key` is a string: it then gets the file's text,
-    not the parsed value (a CSV for data_formatter's `data`)."""
+async def _argument_schema(server: MCPServer, pool: UpstreamPool, name: str, tool: str, data_key: str | None,
+                           upstream: tuple[dict[str, Any], Path] | None) -> tuple[bool, bool]:
+    """What the tool's input schema says of the argument at `data_key`: whether it is a string (it then gets the
+    file's text, not the parsed value: a CSV for data_formatter's `data`), and whether a TXT sheet (tab-separated
+    rows, Excel's "Unicode Text") goes in as rows. The seed passes TXT as text; rows go to an argument whose schema
+    asks for an array, and to this server's own tools (`word`: editTask's table.create takes a TXT sheet)."""
     if not data_key:
-        return False
+        return False, upstream is None
     steps = split_key(data_key)
     if upstream is None:
         found = server._tool_manager.get_tool(tool)
@@ -218,7 +220,7 @@ async def _wants_text(server: MCPServer, pool: UpstreamPool, name: str, tool: st
     else:
         spec, path = upstream
         schema = await pool.input_schema(name, spec, path.parent, tool)
-    return takes_string(schema, steps)
+    return takes_string(schema, steps), upstream is None or takes_array(schema, steps)
 
 
 async def _call(server: MCPServer, pool: UpstreamPool, name: str, tool: str, arguments: dict[str, Any],
@@ -266,8 +268,9 @@ async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any],
             storage = await anyio.to_thread.run_sync(lambda: plan_storage(
                 server=args["server"], tool_name=args["tool_name"], storage_path=args["storage_path"],
                 filename=args["filename"], response_format=args["response_format"], description=args["description"]))
-        as_text = await _wants_text(server, pool, args["server"], args["tool_name"], args["data_key"], upstream)
-        parsed = await anyio.to_thread.run_sync(read_and_parse, args["file_path"], as_text)
+        as_text, tab_rows = await _argument_schema(server, pool, args["server"], args["tool_name"], args["data_key"],
+                                                   upstream)
+        parsed = await anyio.to_thread.run_sync(read_and_parse, args["file_path"], as_text, tab_rows)
         if as_text and parsed.format != "txt":
             warnings.append(f"data_key '{clip(args['data_key'])}' takes a string (the tool's input schema), so the "
                             f"file's text was passed as it is, not converted from {parsed.format.upper()}")
