@@ -4,6 +4,7 @@
 // warning): nothing is queued on the context.
 
 import { CHECKS as ANCHOR_CHECKS } from "./handlers/anchor.js";
+import { CHECKS as BREAK_CHECKS } from "./handlers/breaks.js";
 import { CHECKS as COMMENT_CHECKS } from "./handlers/comment.js";
 import { CHECKS as HEADER_FOOTER_CHECKS } from "./handlers/header-footer.js";
 import { CHECKS as LINK_CHECKS } from "./handlers/links.js";
@@ -35,7 +36,7 @@ export function tableStyleChecks({ args, Word }) {
 /** @type {Readonly<Record<string, (env: HandlerEnv) => unknown>>} */
 export const OP_CHECKS = Object.freeze({
   ...ANCHOR_CHECKS, ...COMMENT_CHECKS, ...HEADER_FOOTER_CHECKS, ...LINK_CHECKS, ...NOTE_CHECKS, ...PICTURE_CHECKS,
-  ...REVISION_CHECKS, ...SEARCH_CHECKS, ...STYLE_CHECKS, ...TABLE_CHECKS, ...TEXT_CHECKS,
+  ...REVISION_CHECKS, ...SEARCH_CHECKS, ...STYLE_CHECKS, ...TABLE_CHECKS, ...TEXT_CHECKS, ...BREAK_CHECKS,
   "table.applyStyle": tableStyleChecks,
   insertMarkdown: insertMarkdownArgs,
   readDocument: (env) => readArgs(env.args),

@@ -1,6 +1,7 @@
 // The op → handler dispatch table.
 
-import { insertText, insertBreak, getSelection } from "./text.js";
+import { insertText, getSelection } from "./text.js";
+import { insertBreak } from "./breaks.js";
 import { search, replace } from "./search.js";
 import { insertPicture } from "./picture.js";
 import * as table from "./table.js";
