@@ -4,7 +4,7 @@
 // also a line under the block, which a reader of the markdown alone sees) says how to read the rest.
 
 import { headOf } from "../expect.js";
-import { escapeLineStart, tableText } from "./read-markdown.js";
+import { MERGED_NOTE, escapeLineStart, tableText } from "./read-markdown.js";
 
 /** @typedef {"text" | "markdown" | "structure"} Format */
 /** @typedef {import("./read-markdown.js").Piece} Piece */
@@ -23,10 +23,11 @@ export const MAX_PAGE_CHARS = 200_000;
  * @param {Format} format
  * @param {any} piece  the block as the page would hold it whole (text, markdown piece or structure entry)
  * @param {{ index: number, room: number, rows?: number }} where  its index, the room left, a table's row count
- * @returns {{ piece: any, cut: BlockCut }}
+ * @returns {{ piece: any, cut?: BlockCut }}  no `cut` when nothing of the block's content is left out
  */
 export function cutBlock(format, piece, { index, room, rows }) {
   if (format === "structure") return cutEntry(piece, index, room);
+  if (format === "markdown" && rows !== undefined && wholeBeforeNote(piece.md, rows, room)) return { piece };
   if (format === "text") {
     const kept = rows === undefined ? prefix(piece, room) : wholeLines(piece, room);
     return { piece: kept.text, cut: { index, returnedChars: kept.text.length, totalChars: piece.length, ...rowCounts(rows, kept.lines) } };
@@ -55,6 +56,19 @@ function cutMarkdown(piece, index, room, rows) {
   const cut = { index, returnedChars: kept.text.length, totalChars: total, ...rowCounts(rows, kept.lines) };
   const md = withNote ? `${kept.text}\n\n${cutNote(cut)}` : kept.text;
   return { piece: { ...piece, md }, cut };
+}
+
+/**
+ * Whether a markdown table's rows all fit `room` and nothing but the merged-cells reader note follows them: the
+ * table is then shown whole, with its note (which says how to read the rows, so it goes with them even past
+ * maxChars), and is not cut, as no content is left out.
+ * @param {string} md
+ * @param {number} rows
+ * @param {number} room
+ */
+function wholeBeforeNote(md, rows, room) {
+  const table = md.split("\n").slice(0, rows + 1).join("\n");
+  return table.length <= room && md === `${table}\n\n${MERGED_NOTE}`;
 }
 
 /** Characters of a cut block worth showing before the note under it. */
