@@ -42,8 +42,9 @@ const NAMED_TARGETS = /** @type {const} */ (["anchorId", "commentId"]);
 
 /**
  * What an earlier op of the batch removes, known only once the document was read (batch-table-removals.js): op
- * index → the ids (as {@link targetKey} gives them) it removes, and how, for the message.
- * @typedef {Map<number, { ids: string[], says: string }>} KnownRemovals
+ * index → the ids (as {@link targetKey} gives them) it removes, and how, for the message (`hint`: what to do
+ * instead, when not {@link afterRemoval}'s).
+ * @typedef {Map<number, { ids: string[], says: string, hint?: string }>} KnownRemovals
  */
 
 /**
@@ -53,19 +54,19 @@ const NAMED_TARGETS = /** @type {const} */ (["anchorId", "commentId"]);
  * @param {KnownRemovals} [known]
  */
 export function refuseRemovedTargets(ops, registry, known = new Map()) {
-  /** @type {Map<string, { at: number, says: string }>} an id → the op that removes its content, and how */
+  /** @type {Map<string, { at: number, says: string, hint?: string }>} an id → the op that removes its content, and how */
   const removed = new Map();
   ops.forEach(({ op, args }, j) => {
     for (const field of [...TARGET_FIELDS, ...NAMED_TARGETS]) {
       const id = targetKey(field, args[field]);
       const earlier = id === undefined ? undefined : contentOf(id, ops, registry).ids.map((each) => removed.get(each)).find(Boolean);
       if (!earlier) continue;
-      const hint = afterRemoval(ops[earlier.at].op, earlier.at);
+      const hint = earlier.hint ?? afterRemoval(ops[earlier.at].op, earlier.at);
       throw new PaneError("E_NOT_FOUND", `args.ops[${j}].args.${field}: "${args[field]}" is gone before op ${j} runs: op ${earlier.at} (${ops[earlier.at].op}) ${earlier.says}. `
         + `The batch was refused and nothing of it ran: drop op ${j}, or ${hint}`, `args.ops[${j}].args.${field}`);
     }
     const found = known.get(j);
-    if (found) for (const id of found.ids) for (const each of contentOf(id, ops, registry).ids) removed.set(each, { at: j, says: found.says });
+    if (found) for (const id of found.ids) for (const each of contentOf(id, ops, registry).ids) removed.set(each, { at: j, says: found.says, hint: found.hint });
     const named = namedRemoval(op, args);
     if (named) removed.set(named.id, { at: j, says: named.says });
     const placed = placedRemoval(op, args, ops, registry);
@@ -95,12 +96,30 @@ export function removedWithAnchor(op, args) {
  * @returns {{ key: string, content: Content, says: string } | undefined}
  */
 export function placedRemoval(op, args, ops, registry) {
+  const replaced = replacedContainer(op, args, ops, registry);
+  return replaced?.removes ? { key: replaced.key, content: replaced.content, says: replaced.says } : undefined;
+}
+
+/**
+ * What an op puts content in place of when that holds other ids a later op may name (a block, a table or blocks
+ * edged by one, an anchor's content): its key, what it designates, how it goes, and whether the op removes it
+ * (`removes`: the id goes too, as {@link placedRemoval}) or only rewrites it (the id stays, what was inside goes);
+ * undefined for any other op or target (a search hit rewritten holds nothing tracked in practice: not read).
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @param {{ op: string }[]} ops
+ * @param {Registry} registry
+ * @returns {{ key: string, content: Content, says: string, removes: boolean } | undefined}
+ */
+export function replacedContainer(op, args, ops, registry) {
   const target = removalTarget(op, args);
   const key = target && targetKey(target.field, args[target.field]);
   if (!target || key === undefined) return undefined;
   const content = contentOf(key, ops, registry);
   const says = removal(op, args, target.text, content);
-  return says ? { key, content, says } : undefined;
+  if (says) return { key, content, says, removes: true };
+  if (!content.paragraphs && !key.startsWith("anchor:")) return undefined;
+  return { key, content, says: `replaces the content of "${args[target.field]}"`, removes: false };
 }
 
 /**

@@ -17,7 +17,7 @@
 // closing one, so that a Word error in them is blamed on the op that caused it (run-op.js fails the whole batch
 // at the closing sync).
 // A batch that rewrites blocks through their ids (insertText, replace) reads them first, in one more sync that only
-// reads (batch-block-breaks.js: the breaks they start with stay).
+// reads (batch-block-breaks.js: the breaks they start with stay), made before it runs (batch-upfront.js).
 //
 // At most one write after parked reads before their sync: Word returns no values from a failed sync. A parked read
 // before the failing op gets its values by running again, which reads the same document only when nothing was
@@ -26,7 +26,6 @@
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { runStep, firstSyncOf } from "./step.js";
 import { needsEarlierValues, resolveArgs, waitsForBatchSync } from "./batch-op-inputs.js";
-import { readRewrittenBlocks } from "./batch-block-breaks.js";
 import { EarlierOpFailed, PAUSED_NOT_RUN, TRACE, attributeFailure, result, runReadBack, sharedSyncNote } from "./batch-result.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -42,16 +41,17 @@ const PROGRESS_EVERY = 25;
 /** Thrown into a parked op's sync when its run is given up: Word dropped it, or it runs again. */
 class RunGivenUp extends Error {}
 
+/** @typedef {Map<number, () => import("./handlers/block-rewrite.js").BlockRead>} BlockReads */
+
 /**
  * Run the ops of a batch (already checked: batch.js).
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} stopOnError
+ * @param {BlockReads} blockReads  the blocks its ops rewrite through their ids, read up front (batch-upfront.js)
  */
-export async function runBatch(env, ops, stopOnError) {
+export async function runBatch(env, ops, stopOnError, blockReads) {
   const { context, registry } = env;
-  // The blocks its ops rewrite through their ids, read up front (one sync, only for a batch with such an op).
-  const blockReads = await readRewrittenBlocks(env, ops);
   /** @type {OpState[]} */
   const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
   /** The first op whose actions may still be queued (not yet flushed by a sync). */

@@ -8,16 +8,18 @@
 //   count (insertRows adds rows, deleteRows takes some);
 // - an op that puts content in place of a table (or of blocks that start or end with one) removes it, and a later
 //   op may name it otherwise (its anchor, or its id when the op named the anchor), or name a table nested in it;
-//   so does anchor.remove with keepContent: false of the table's anchor (or of an anchor around a table).
+//   so does anchor.remove with keepContent: false of the table's anchor (or of an anchor around a table);
+// - an op that puts content in place of a block or an anchor's content (or removes the anchor with it) takes what
+//   lies inside: a later op on a search hit, a range or an anchor in it would write where that text collapsed to.
 // That is read up front, before anything of the batch runs, in one sync that only reads: the sizes, and where each
-// later target that is a tracked id or an anchor lies against the table (Range.compareLocationWith). The sync is
-// made only for a batch with such a removal followed by an op on a tracked id or an anchor (after a table replaced,
-// on a table). What is found goes to batch-removals.js as known removals, which refuse the later op (E_NOT_FOUND,
-// nothing run). A read that fails (a target already gone) leaves the batch to run as it would have: its ops fail
-// where they fail.
+// later target that is a tracked id or an anchor lies against the table, block or anchor (Range.compareLocationWith).
+// The sync is made only for a batch with such a removal followed by an op on another tracked id or an anchor, and
+// shared with the read of the blocks the batch rewrites (batch-upfront.js). What is found goes to batch-removals.js
+// as known removals, which refuse the later op (E_NOT_FOUND, nothing run). A read that fails (a target already
+// gone) leaves the batch to run as it would have: its ops fail where they fail.
 
 import { TARGET_FIELDS } from "./expect.js";
-import { contentOf, placedRemoval, removedWithAnchor, targetKey } from "./batch-removals.js";
+import { contentOf, removedWithAnchor, replacedContainer, targetKey } from "./batch-removals.js";
 import { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, resolveTableRef } from "./scopes.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -30,6 +32,16 @@ const DELETIONS = /** @type {Record<string, "rows" | "cols">} */ ({ "table.delet
 /** How a range inside the table (or the table itself) compares with the table's range. */
 const INSIDE = new Set(["Equal", "Inside", "InsideStart", "InsideEnd"]);
 
+/** How a range strictly inside a block or an anchor compares with it: what an op rewriting it takes. */
+const STRICTLY_INSIDE = new Set(["Inside", "InsideStart", "InsideEnd"]);
+
+/**
+ * At most this many later targets are placed against what earlier ops replace: Word answers each in the one read
+ * sync, and a batch rewriting hundreds of blocks by id would ask for tens of thousands. Beyond it a later target is
+ * not checked up front (the batch runs as it would have).
+ */
+const MAX_LOCATED = 5000;
+
 /**
  * One deletion whose table may go, with what is read of it.
  * @typedef {object} Candidate
@@ -40,40 +52,49 @@ const INSIDE = new Set(["Equal", "Inside", "InsideStart", "InsideEnd"]);
  * @property {{ key: string, relation: OfficeExtension.ClientResult<string> }[]} located  later targets placed
  *   against the table
  * @property {string} [says]  how a placing op removes it (batch-removals.js)
+ * @property {Set<string>} [inside]  the relations of a later target it takes (default {@link INSIDE})
+ * @property {string} [hint]  what the refusal advises instead (default: batch-removals.js afterRemoval)
  * @property {boolean} reads  whether it needs the read sync
  */
 
 /**
- * The ops of the batch that remove a table, with the ids they remove that batch-removals.js cannot know without a
- * read: a deletion of every row or column (the table's ids, and those of the later targets inside it), an op that
- * puts content in place of a table (the later targets inside it). At most one sync, that only reads; none for most
- * batches.
+ * The ops of the batch that remove a table or replace what holds other ids, with the ids they remove that
+ * batch-removals.js cannot know without a read: a deletion of every row or column (the table's ids, and those of
+ * the later targets inside it), an op that puts content in place of a table, a block or an anchor's content, or
+ * removes an anchor with its content (the later targets inside it). Queues the reads; `reads` says whether they need
+ * the sync (batch-upfront.js makes it, shared with the batch's other reads up front), after which `settle` tells.
+ * None for most batches.
  * @param {HandlerEnv} env
  * @param {BatchOp[]} ops
- * @returns {Promise<KnownRemovals>}
+ * @returns {{ reads: boolean, settle: () => KnownRemovals }}
  */
-export async function tableRemovals(env, ops) {
+export function queueTableRemovals(env, ops) {
   /** @type {Candidate[]} */
   const candidates = [];
+  const budget = { left: MAX_LOCATED };
   ops.forEach(({ op, args }, at) => {
-    const placed = placedRemoval(op, args, ops, env.registry);
-    const gone = placed?.content.edges ? placed : removedWithAnchor(op, args);
-    const candidate = gone ? placedCandidate(env, ops, at, gone) : DELETIONS[op] ? deletionCandidate(env, ops, at) : undefined;
+    const replaced = replacedContainer(op, args, ops, env.registry);
+    const gone = replaced ?? removedWithAnchor(op, args);
+    const candidate = gone ? placedCandidate(env, ops, at, gone, budget) : DELETIONS[op] ? deletionCandidate(env, ops, at) : undefined;
     if (candidate) candidates.push(candidate);
   });
-  if (candidates.some((candidate) => candidate.reads)) {
-    try {
-      await env.sync();
-    } catch {
-      return new Map();
-    }
-  }
+  return { reads: candidates.some((candidate) => candidate.reads), settle: () => settle(env, ops, candidates) };
+}
+
+/**
+ * What the candidates remove, once their reads came back.
+ * @param {HandlerEnv} env
+ * @param {BatchOp[]} ops
+ * @param {Candidate[]} candidates
+ * @returns {KnownRemovals}
+ */
+function settle(env, ops, candidates) {
   /** @type {KnownRemovals} */
   const known = new Map();
-  for (const { at, takes, key, size, located, says } of candidates) {
-    const inside = located.filter(({ relation }) => INSIDE.has(relation.value)).map(({ key: each }) => each);
+  for (const { at, takes, key, size, located, says, inside: taken = INSIDE, hint } of candidates) {
+    const inside = located.filter(({ relation }) => taken.has(relation.value)).map(({ key: each }) => each);
     if (!takes) {
-      if (inside.length) known.set(at, { ids: inside, says: says ?? "removes its table" });
+      if (inside.length) known.set(at, { ids: inside, says: says ?? "removes its table", ...(hint ? { hint } : {}) });
       continue;
     }
     const before = size();
@@ -85,22 +106,28 @@ export async function tableRemovals(env, ops) {
 }
 
 /**
- * An op that puts content in place of a table, or removes an anchor with its content: where the later targets that
- * are tables (a table id, a table's anchor) other than its own ids lie against it. Only those: a batch that replaces
- * a table and then edits text by its id keeps its 2 syncs (a range inside the replaced table is not found here).
+ * An op that puts content in place of a table, a block or an anchor's content, or removes an anchor with its
+ * content: where the later targets other than its own ids (tracked ranges and tables, anchors) lie against it, as
+ * the document is before the batch. A target inside what it removes is gone with it (a table's id, its anchor, a
+ * search hit in it), one strictly inside what it rewrites (a hit in a block given new text) lost its text: a later op
+ * on it would write where its text collapsed to. Costs the batch a read sync (shared with the blocks it rewrites).
  * @param {HandlerEnv} env
  * @param {BatchOp[]} ops
  * @param {number} at
- * @param {{ key: string, content: { ids: string[] }, says: string }} placed  batch-removals.js placedRemoval or
- *   removedWithAnchor
+ * @param {{ key: string, content: { ids: string[] }, says: string, removes?: boolean }} placed  batch-removals.js
+ *   replacedContainer or removedWithAnchor
+ * @param {{ left: number }} budget  the later targets the batch may still place ({@link MAX_LOCATED})
  * @returns {Candidate | undefined}
  */
-function placedCandidate(env, ops, at, placed) {
-  const isTable = (/** @type {string} */ each) => each.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`) || env.registry.lookup(each)?.kind === "tbl";
-  const later = laterKeys(ops, at).filter((each) => !placed.content.ids.includes(each) && isTable(each) && locatable(env, each));
+function placedCandidate(env, ops, at, placed, budget) {
+  const later = laterKeys(ops, at).filter((each) => !placed.content.ids.includes(each) && locatable(env, each)).slice(0, Math.max(budget.left, 0));
   const whole = later.length && locatable(env, placed.key) ? rangeOfKey(env, placed.key) : undefined;
   if (!whole) return undefined;
-  return { at, key: placed.key, size: () => undefined, located: locate(env, later, whole), says: placed.says, reads: true };
+  budget.left -= later.length;
+  const written = placed.key.startsWith("anchor:") ? placed.key : `rangeId:${placed.key}`;
+  const says = placed.removes === false ? `${placed.says}, which holds it` : `${placed.says}, and "${written}" holds it`;
+  const hint = `run it before op ${at}`;
+  return { at, key: placed.key, size: () => undefined, located: locate(env, later, whole), says, hint, reads: true, ...(placed.removes === false ? { inside: STRICTLY_INSIDE } : {}) };
 }
 
 /**

@@ -35,7 +35,7 @@ import { withTracking } from "./step.js";
 import { dryRunBatch } from "./batch-dry-run.js";
 import { refuseRemovedTargets } from "./batch-removals.js";
 import { runBatch } from "./batch-run.js";
-import { tableRemovals } from "./batch-table-removals.js";
+import { readUpFront } from "./batch-upfront.js";
 
 export { REFERENCE, referencesIn, referencesOf, substitute, valueAt, whyNoValue } from "./batch-references.js";
 export { PAUSED_NOT_RUN, runReadBack } from "./batch-result.js";
@@ -51,12 +51,13 @@ export const MAX_OPS = 500;
 export async function batch(env) {
   const ops = readOps(env.args);
   refuseRemovedTargets(ops, env.registry);
-  const deletions = await tableRemovals(env, ops);
-  if (deletions.size) refuseRemovedTargets(ops, env.registry, deletions);
+  const dryRun = bool(env.args, "dryRun", false);
+  const { removals, blockReads } = await readUpFront(env, ops, !dryRun);
+  if (removals.size) refuseRemovedTargets(ops, env.registry, removals);
   const stopOnError = bool(env.args, "stopOnError", true);
-  if (bool(env.args, "dryRun", false)) return dryRunBatch(env, ops, stopOnError);
-  if (bool(env.args, "trackChanges", false)) return runTrackedBatch(env, ops, stopOnError);
-  return runBatch(env, ops, stopOnError);
+  if (dryRun) return dryRunBatch(env, ops, stopOnError);
+  if (bool(env.args, "trackChanges", false)) return runTrackedBatch(env, ops, stopOnError, blockReads);
+  return runBatch(env, ops, stopOnError, blockReads);
 }
 
 /**
@@ -65,9 +66,10 @@ export async function batch(env) {
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} stopOnError
+ * @param {import("./batch-run.js").BlockReads} blockReads
  */
-function runTrackedBatch(env, ops, stopOnError) {
-  return withTracking(env, "batch", (tracked) => runBatch(tracked, ops, stopOnError));
+function runTrackedBatch(env, ops, stopOnError, blockReads) {
+  return withTracking(env, "batch", (tracked) => runBatch(tracked, ops, stopOnError, blockReads));
 }
 batch.ownsCommonArgs = true;
 

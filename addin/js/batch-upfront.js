@@ -1,0 +1,46 @@
+// What a batch reads before anything of it runs, in one sync that only reads: what its removals take (the size of a
+// table whose rows it deletes, the ids inside what it replaces: batch-table-removals.js) and the blocks it rewrites
+// through their ids (their leading breaks: batch-block-breaks.js). Each module queues its reads; one sync answers
+// all, so a batch that rewrites blocks and then edits other ids takes one sync more than without, not two. None for
+// a batch that needs neither.
+
+import { readRewrittenBlocks } from "./batch-block-breaks.js";
+import { queueTableRemovals } from "./batch-table-removals.js";
+
+/** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
+/** @typedef {import("./batch-removals.js").KnownRemovals} KnownRemovals */
+/** @typedef {import("./handlers/block-rewrite.js").BlockRead} BlockRead */
+
+/**
+ * Read up front: what the batch's removals take and, unless `blocks` is false (a dry run writes nothing), the
+ * blocks it rewrites by id. A sync that fails leaves both unknown: the batch runs as it would have.
+ * @param {HandlerEnv} env
+ * @param {{ op: string, args: Record<string, any> }[]} ops
+ * @param {boolean} blocks
+ * @returns {Promise<{ removals: KnownRemovals, blockReads: Map<number, () => BlockRead> }>}
+ */
+export async function readUpFront(env, ops, blocks) {
+  const removals = queueTableRemovals(env, ops);
+  /** @type {{ resolve: () => void, reject: (err: unknown) => void } | undefined} */
+  let shared;
+  const sharedSync = new Promise((resolve, reject) => { shared = { resolve: () => resolve(undefined), reject }; });
+  sharedSync.catch(() => {}); // its waiter catches it
+  let blocksWait = false;
+  // readRewrittenBlocks queues its reads and asks for its sync before it awaits anything: that sync is the shared
+  // one; a sync asked for later (there is none today) is its own.
+  let sharing = true;
+  const blockEnv = { ...env, sync: () => (sharing ? (blocksWait = true, sharedSync) : env.sync()) };
+  const blockReads = blocks ? readRewrittenBlocks(blockEnv, ops) : Promise.resolve(new Map());
+  sharing = false;
+  let read = true;
+  if (removals.reads || blocksWait) {
+    try {
+      await env.sync();
+      shared?.resolve();
+    } catch (err) {
+      read = false;
+      shared?.reject(err);
+    }
+  }
+  return { removals: read ? removals.settle() : new Map(), blockReads: await blockReads };
+}
