@@ -14,6 +14,9 @@ import pytest
 from bridge.config import BridgeConfig
 from bridge.word.hub import Hub
 from bridge.word.remote import mcp_client
+from bridge.word.retries import RequestKey
+from bridge.word.sessions import Outcome
+from bridge.word.shared_runs import SharedRuns
 from tests.hub_panes import HeldPane, held, word_op
 from tests.support import FakePane, ServerThread, meta, wait_until
 
@@ -62,6 +65,48 @@ async def test_a_sole_caller_that_cancels_a_queued_op_leaves_it_unsent():
     await ahead
     await asyncio.sleep(0.02)
     assert pane.ids() == ["busy"]
+
+
+
+async def test_a_run_cancelled_before_it_began_ends_its_callers_and_a_retry_starts_afresh():
+    """A run task cancelled before its first step never enters its body: its caller must not wait forever, and
+    the taskId must not stay taken by a run that will never end."""
+    runs = SharedRuns()
+    key = RequestKey.of(INSERT)
+    began: list[str] = []
+
+    async def work(report: Any) -> Outcome:
+        began.append("run")
+        return Outcome({"ok": True, "op": "insertText", "data": {}, "diagnostics": []}, None)
+
+    caller = asyncio.create_task(runs.outcome("c5", key, work, None))
+    await asyncio.sleep(0)  # the caller has started the run; its task has not taken its first step
+    runs._runs["c5"].task.cancel()  # type: ignore[union-attr]
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(caller, 2)
+    assert began == []
+    again = await asyncio.wait_for(runs.outcome("c5", key, work, None), 2)
+    assert again is not None and again[0].envelope["ok"] is True and again[2] is True
+    assert began == ["run"]
+
+
+async def test_every_caller_of_a_failing_run_gets_its_error():
+    runs = SharedRuns()
+    key = RequestKey.of(INSERT)
+    gate = asyncio.Event()
+
+    async def work(report: Any) -> Outcome:
+        await gate.wait()
+        raise RuntimeError("the pane broke")
+
+    first = asyncio.create_task(runs.outcome("c6", key, work, None))
+    second = asyncio.create_task(runs.outcome("c6", key, work, None))
+    await asyncio.sleep(0.01)
+    gate.set()
+    for caller in (first, second):
+        with pytest.raises(RuntimeError, match="the pane broke"):
+            await asyncio.wait_for(caller, 2)
+    assert runs._runs == {}
 
 
 @pytest.fixture
