@@ -123,10 +123,13 @@ export async function runBatch(env, ops, stopOnError, blockReads) {
       const st = states[i];
       if (st.state !== "queued") continue;
       st.state = "ok";
-      if (failed && st.readBacks.length) {
+      // A read-back that reads nothing (a note on what the op wrote: done-notes.js) runs all the same.
+      const reading = st.readBacks.filter((readBack) => !("readsNothing" in readBack));
+      if (failed && reading.length) {
         addNote(i, diagnostic("warn", "This op was applied, but a later op failed in the same sync, so Word returned none of the values this op reads back"));
-      } else {
-        for (const readBack of st.readBacks) runReadBack(readBack, (note) => addNote(i, note));
+      }
+      for (const readBack of failed ? st.readBacks.filter((readBack) => !reading.includes(readBack)) : st.readBacks) {
+        runReadBack(readBack, (note) => addNote(i, note));
       }
       st.readBacks = [];
     }

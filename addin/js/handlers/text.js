@@ -8,6 +8,7 @@ import { edgedAnchorScope } from "../scopes.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 import { queueRewrap } from "./anchor.js";
 import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
+import { noteWhenDone } from "./done-notes.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -218,7 +219,7 @@ function rewriteBlockUnread(env, target, text, field) {
   }
   const whole = target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
   whole.delete();
-  env.note("info", "The paragraphs were removed with their text (Word keeps the paragraph mark before a table and the document's last one: such a paragraph is emptied instead); replace them with text to keep them", field);
+  noteWhenDone(env, "info", "The paragraphs were removed with their text (Word keeps the paragraph mark before a table and the document's last one: such a paragraph is emptied instead); replace them with text to keep them", field);
   retireScope(env, target.id, "its paragraphs were removed (replaced with \"\")");
   return whole;
 }
@@ -260,7 +261,7 @@ function insertAtTable(env, target, text, location, newParagraph) {
     ? target.control
     : /** @type {Word.Table} */ ((atStart ? firstBlockOf(target) : lastBlockOf(target)).table);
   if (!newParagraph) {
-    env.note("info", `The scope ${atStart ? "starts" : "ends"} with a table: the text went into a new paragraph ${atStart ? "before" : "after"} it (text cannot join a table; start/end write into its ${atStart ? "first" : "last"} cell)`, "args.location");
+    noteWhenDone(env, "info", `The scope ${atStart ? "starts" : "ends"} with a table: the text went into a new paragraph ${atStart ? "before" : "after"} it (text cannot join a table; start/end write into its ${atStart ? "first" : "last"} cell)`, "args.location");
   }
   return linesOf(beside.insertParagraph(text, atStart ? "Before" : "After"), text);
 }
@@ -311,7 +312,7 @@ async function replaceBlocks(env, target, text, field) {
   if (written) rewrap?.(written);
   const gone = removeBlocks(target);
   const what = target.edges?.only ? "table" : "blocks";
-  if (text === "") env.note("info", `The ${what} of the scope ${what === "table" ? "was" : "were"} removed`, field);
+  if (text === "") noteWhenDone(env, "info", `The ${what} of the scope ${what === "table" ? "was" : "were"} removed`, field);
   retireScope(env, target.id, `its ${what} ${what === "table" ? "was" : "were"} ${text === "" ? "removed" : "replaced"}`);
   return written ?? gone;
 }
