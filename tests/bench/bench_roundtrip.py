@@ -183,6 +183,7 @@ async def measure(n: int, servers: dict[str, BridgeConfig], pids: dict[str, int]
         clients = {"bare": bare_client, "hop": hop_client, "bridge": bridge_client, "stdio": stdio_client_}
         figures["median"], figures["rounds"] = await sequential(clients, n)
         figures["cpu"] = {"bare": await cpu_per_call(bare_client, {"server": pids["bare"]}, n),
+                          "hop": await cpu_per_call(hop_client, {"server": pids["hop"], "pane": pids["hop_pane"]}, n),
                           "edit": await cpu_per_call(bridge_client, {"server": pids["bridge"], "pane": pids["pane"]}, n)}
     rates: dict[str, list[float]] = {"bare": [], "hop": [], "edit": []}
     for _ in range(RATE_PAIRS):  # alternate, so a burst of load elsewhere hits all three
@@ -221,9 +222,10 @@ def main() -> None:
             process(["-m", "tests.bench.bare_server", str(bare.port), *where], listening(bare.port), "bare server") \
             as bare_served, \
             process(["-m", "tests.bench.bare_server", str(hop.port), *where, "--hop"], listening(hop.port),
-                    "bare server with a pane hop"), \
-            fake_pane(bridge.port) as pane, fake_pane(hop.port):
-        f = asyncio.run(measure(n, servers, {"bridge": served.pid, "bare": bare_served.pid, "pane": pane.pid}))
+                    "bare server with a pane hop") as hop_served, \
+            fake_pane(bridge.port) as pane, fake_pane(hop.port) as hop_pane:
+        f = asyncio.run(measure(n, servers, {"bridge": served.pid, "bare": bare_served.pid, "pane": pane.pid,
+                                             "hop": hop_served.pid, "hop_pane": hop_pane.pid}))
     med, cpu, rate, pairs = f["median"], f["cpu"], f["rate"], f["rate_pairs"]
     print(f"MCP round trips over HTTPS, median of {n} sequential calls per case (ms; ratio to the bare SDK server)")
     for name in CASES:
@@ -243,11 +245,13 @@ def main() -> None:
           f"floor {rate['hop']:.0f}, bare {rate['bare']:.0f}")
     print(f"  bridge / bare: {paired('edit/bare')}  (target >= 0.9)")
     print(f"  the floor / bare: {paired('hop/bare')}; bridge / the floor: {paired('edit/hop')}")
-    bare_cpu, edit_cpu = cpu["bare"], cpu["edit"]
-    if bare_cpu is not None and edit_cpu is not None:
+    bare_cpu, hop_cpu, edit_cpu = cpu["bare"], cpu["hop"], cpu["edit"]
+    if bare_cpu is not None and hop_cpu is not None and edit_cpu is not None:
         print(f"CPU per call (ms): bridge editTask server {edit_cpu['server']:.2f} + pane {edit_cpu['pane']:.2f} + "
-              f"client {edit_cpu['client']:.2f}; bare server {bare_cpu['server']:.2f} + client {bare_cpu['client']:.2f}; "
-              f"server x{edit_cpu['server'] / bare_cpu['server']:.2f}")
+              f"client {edit_cpu['client']:.2f}; floor server {hop_cpu['server']:.2f} + pane {hop_cpu['pane']:.2f} + "
+              f"client {hop_cpu['client']:.2f}; bare server {bare_cpu['server']:.2f} + client {bare_cpu['client']:.2f}")
+        print(f"  server CPU: bridge / bare x{edit_cpu['server'] / bare_cpu['server']:.2f}, the floor / bare "
+              f"x{hop_cpu['server'] / bare_cpu['server']:.2f}, bridge / the floor x{edit_cpu['server'] / hop_cpu['server']:.2f}")
         ceiling = max_rate(edit_cpu) / max_rate(bare_cpu)
         print(f"throughput these CPU figures allow on {os.cpu_count()} CPUs: x{ceiling:.2f} of bare")
     print(f"({time.perf_counter() - started:.1f} s)")
