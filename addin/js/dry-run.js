@@ -85,6 +85,7 @@ export function planDryRun(op, env, expectText, createdBy = () => undefined) {
   }
 
   for (const name of /** @type {const} */ (["scope", "target"])) {
+    if (!readsArg(op, args, name)) continue;
     const value = args[name];
     // replace's target has no default: a missing one is refused as the op refuses it (resolveScope).
     if (value === undefined && !(name === "target" && op === "replace")) continue;
@@ -184,6 +185,17 @@ function planTargetLookup(op, env, targets, createdBy) {
     return undefined;
   }
   return lookup.plan(env);
+}
+
+/**
+ * Whether the op looks `scope` / `target` up, as a dry run must too: replace reads its scope only to search in
+ * (target "searchQuery"); replacing a range, the selection or the document, it never does.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @param {"scope" | "target"} name
+ */
+function readsArg(op, args, name) {
+  return !(op === "replace" && name === "scope" && args.target !== "searchQuery");
 }
 
 /**
