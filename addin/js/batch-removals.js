@@ -91,7 +91,7 @@ export function removedWithAnchor(op, args) {
  * and how, for the message; undefined when it removes nothing.
  * @param {string} op
  * @param {Record<string, any>} args
- * @param {{ op: string }[]} ops
+ * @param {{ op: string, args?: Record<string, any> }[]} ops
  * @param {Registry} registry
  * @returns {{ key: string, content: Content, says: string } | undefined}
  */
@@ -107,7 +107,7 @@ export function placedRemoval(op, args, ops, registry) {
  * undefined for any other op or target (a search hit rewritten holds nothing tracked in practice: not read).
  * @param {string} op
  * @param {Record<string, any>} args
- * @param {{ op: string }[]} ops
+ * @param {{ op: string, args?: Record<string, any> }[]} ops
  * @param {Registry} registry
  * @returns {{ key: string, content: Content, says: string, removes: boolean } | undefined}
  */
@@ -166,11 +166,18 @@ function namedRemoval(op, args) {
  * What an id designates: an anchor or a comment as itself, a tracked id as the registry knows it (an unknown one as itself: the op on it fails
  * anyway), a reference `$k.<path>` by the op k whose result gives it.
  * @param {string} id
- * @param {{ op: string }[]} ops
+ * @param {{ op: string, args?: Record<string, any> }[]} ops
  * @param {Registry} registry
  * @returns {Content}
  */
 export function contentOf(id, ops, registry) {
+  // An anchor that an anchor.create of the batch makes holds what that op wraps: removed with it (a table, blocks).
+  const made = /^anchor:\$(\d+)\.anchorId$/.exec(id);
+  const wrapped = made && ops[Number(made[1])]?.op === "anchor.create" ? targetKey("scope", ops[Number(made[1])].args?.scope) : undefined;
+  if (wrapped !== undefined) {
+    const inner = contentOf(wrapped, ops, registry);
+    return { ids: [id, ...inner.ids], paragraphs: false, ...(inner.edges ? { edges: inner.edges } : {}) };
+  }
   // An anchor's id is in the document (its content control's tag): an anchor made on a table is that table.
   if (/^(?:anchor|comment):/.test(id)) return { ids: [id], paragraphs: false, ...(id.startsWith(`anchor:${TABLE_ANCHOR_PREFIX}`) ? { edges: ONE_TABLE } : {}) };
   const ref = /^\$(\d+)\.(.+)$/.exec(id);

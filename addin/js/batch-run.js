@@ -26,6 +26,7 @@
 import { PaneError, diagnostic, mapError } from "./errors.js";
 import { runStep, firstSyncOf } from "./step.js";
 import { needsEarlierValues, resolveArgs, waitsForBatchSync } from "./batch-op-inputs.js";
+import { createStaleTargetChecks } from "./batch-stale-targets.js";
 import { EarlierOpFailed, PAUSED_NOT_RUN, TRACE, attributeFailure, result, runReadBack, sharedSyncNote } from "./batch-result.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -54,6 +55,7 @@ export async function runBatch(env, ops, stopOnError, blockReads) {
   const { context, registry } = env;
   /** @type {OpState[]} */
   const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
+  const staleTargets = createStaleTargetChecks(env, ops, states);
   /** The first op whose actions may still be queued (not yet flushed by a sync). */
   let unflushed = 0;
   /** @type {number | undefined} the op whose failure stops the batch */
@@ -305,6 +307,9 @@ export async function runBatch(env, ops, stopOnError, blockReads) {
       if (needsEarlierValues(ops, states, i) && await syncsFirst(i)) return;
       const args = resolveArgs(ops, states, i);
       if (syncsParkedFirst(i, handler, args) && await syncsFirst(i)) return;
+      // A target made by a reference may lie in what an op since replaced: read first (batch-stale-targets.js).
+      if (staleTargets.queue(i) && await syncsFirst(i)) return;
+      staleTargets.refuse(i);
       st.state = "running";
       context.trace(`${TRACE}${i}`);
       const waits = waitsForBatchSync(handler, args);
