@@ -21,6 +21,8 @@ from bridge.word.sessions import Outcome, PaneSession
 
 T = TypeVar("T")
 REPEATED = "repeated taskId: this is the first result; the op was not run again"
+IDS_GONE_UNLESS = ("unless the same load of its task pane comes back (a reloaded pane, or one opened again, has new "
+                   "ids: get them with readDocument or search)")
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,8 @@ class TaskLedger:
         served = sessions.get(outcome.document["id"]) if outcome.document else None
         if outcome.document and (served is None or served.channel is None):
             diags.append(diagnostic("warn", f"the document that ran this op ({outcome.document['title']!r}, "
-                                    f"{outcome.document['id']}) has disconnected since; this result is from before"))
+                                    f"{outcome.document['id']}) has disconnected since; this result is from before, "
+                                    f"and the rangeIds and tableIds in it are gone {IDS_GONE_UNLESS}"))
         elif served is not None and outcome.served_by is not None and (
                 changed := pane_change(outcome.served_by, served.generation(), f"{served.title!r} ({served.id})")):
             diags.append(diagnostic("warn", changed))
