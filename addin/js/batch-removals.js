@@ -19,7 +19,7 @@
 
 import { PaneError } from "./errors.js";
 import { TARGET_FIELDS } from "./expect.js";
-import { dotted } from "./batch-references.js";
+import { dotted, referencesOf } from "./batch-references.js";
 import { TABLE_ANCHOR_PREFIX } from "./scopes.js";
 
 /** @typedef {import("./registry.js").Registry} Registry */
@@ -173,8 +173,10 @@ function namedRemoval(op, args) {
 export function contentOf(id, ops, registry) {
   // An anchor that an anchor.create of the batch makes holds what that op wraps: removed with it (a table, blocks).
   const made = /^anchor:\$(\d+)\.anchorId$/.exec(id);
-  const wrapped = made && ops[Number(made[1])]?.op === "anchor.create" ? targetKey("scope", ops[Number(made[1])].args?.scope) : undefined;
-  if (wrapped !== undefined) {
+  const maker = made ? ops[Number(made[1])] : undefined;
+  const wrapped = maker?.op === "anchor.create" ? targetKey("scope", maker.args?.scope) : undefined;
+  // Only through references to earlier ops (an op naming itself or a later one fails when it runs anyway).
+  if (wrapped !== undefined && referencesOf(wrapped).every((ref) => ref.op < Number(made?.[1]))) {
     const inner = contentOf(wrapped, ops, registry);
     return { ids: [id, ...inner.ids], paragraphs: false, ...(inner.edges ? { edges: inner.edges } : {}) };
   }

@@ -120,7 +120,7 @@ function settle(env, ops, candidates) {
  * @returns {Candidate | undefined}
  */
 function placedCandidate(env, ops, at, placed, budget) {
-  const later = laterKeys(ops, at).filter((each) => !placed.content.ids.includes(each) && locatable(env, each)).slice(0, Math.max(budget.left, 0));
+  const later = [...new Set(laterKeys(ops, at))].filter((each) => !placed.content.ids.includes(each) && locatable(env, each)).slice(0, Math.max(budget.left, 0));
   const whole = later.length && locatable(env, placed.key) ? rangeOfKey(env, placed.key) : undefined;
   if (!whole) return undefined;
   budget.left -= later.length;

@@ -117,6 +117,16 @@ for (const profile of PROFILES) {
     assert.deepEqual(blocks(env.sim), ["Intro", "Instead", "Next! para"]);
   });
 
+  test(`[${profile}] an anchor.create on its own anchor (a reference to itself) fails as before, with no endless check`, async () => {
+    const env = await withTable(profile);
+    const outcome = await env.run("batch", { ops: [
+      { op: "anchor.create", args: { scope: "anchor:$0.anchorId" } },
+      { op: "insertText", args: { text: "!", scope: "anchor:$0.anchorId", location: "after" } },
+    ] });
+    assert.equal(outcome.result.code, "E_INVALID_ARG");
+    assert.equal(outcome.result.data.failedAt, 0);
+  });
+
   test(`[${profile}] hits replaced one by one (no block, table or anchor replaced): no read, 3 syncs as before`, async () => {
     const env = setup(profile, { text: "one two one two" });
     const outcome = await env.run("batch", { ops: [
