@@ -35,9 +35,13 @@ def test_page_and_line_breaks(word: Word) -> None:
     if word.simulated:
         texts = [b.get("text", "") for b in word.snapshot()["blocks"] if b["type"] == "paragraph"]
         assert texts == ["Chapter one", "\fChapter two\v"]
-    # readDocument drops page breaks and shows line breaks as new lines.
+    # readDocument shows a page break as a form feed (markdown: a comment) and line breaks as new lines.
     text = ok(word, "readDocument", format="text")["text"]
-    assert text.startswith("Chapter one\nChapter two")
+    assert "\f" in text and text.replace("\f", "").startswith("Chapter one\nChapter two")
+    markdown = ok(word, "readDocument", format="markdown")["markdown"]
+    assert "<!-- page break -->" in markdown
+    if word.simulated:
+        assert text.startswith("Chapter one\n\fChapter two")
 
 
 def test_a_tracked_link_insertion_can_be_rejected(word: Word) -> None:

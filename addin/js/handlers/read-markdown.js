@@ -99,7 +99,7 @@ export function markdownOf(loaded, notes = []) {
     const list = listOf(block);
     if (!list) [widths, open] = [[], []];
     const plain = withoutNoteMarks(paragraph.text);
-    if (isCode(paragraph) && plain) return { md: fence(plain.replace(/\f/g, "").split("\v").join("\n")) + marksApart(count) };
+    if (isCode(paragraph) && plain) return { md: fence(plain.replace(/[\f\x0e]/g, "").split("\v").join("\n")) + marksApart(count) };
     // The marks stay in the text (and in its words and links) where the references go at them.
     const keep = keepsMarks([paragraph.text], notes[i]);
     const clean = keep ? (/** @type {string} */ t) => t : withoutNoteMarks;
@@ -112,8 +112,9 @@ export function markdownOf(loaded, notes = []) {
     const runs = runsOf(block.words?.items ?? [], text, level !== undefined || quote, links, clean);
     const pictures = (block.pictures?.items ?? []).map((picture) => `![${escapeText(picture.altTextDescription || picture.altTextTitle || "")}]()`);
     // A setext heading's lines are read as a paragraph's: every line start is escaped.
-    const rendered = breaksAsTags(renderRuns(runs), atx !== undefined).trim();
-    const inline = escapeLineStarts([rendered, ...pictures].filter(Boolean).join(" "), atx !== undefined) + (keep ? "" : NOTE_MARK.repeat(count));
+    const rendered = breaksAsTags(renderRuns(runs), atx !== undefined).replace(/^[^\S\f]+|[^\S\f]+$/g, "");
+    const prefixed = atx !== undefined || quote || list !== undefined; // its first line goes after "# ", "> ", "- "
+    const inline = escapeLineStarts(breakNotesApart([rendered, ...pictures].filter(Boolean).join(" "), prefixed), atx !== undefined) + (keep ? "" : NOTE_MARK.repeat(count));
     if (list) {
       const marker = list.kind === "number" ? `${list.number ?? 1}. ` : "- ";
       const parents = Array.from({ length: list.level }, (_, i) => widths[i] ?? 2);
@@ -147,6 +148,19 @@ function breaksAsTags(md, all) {
   let end = md.length; // where the trailing spaces and line breaks start (scanned back: no regex backtracking)
   while (end > 0 && (md[end - 1] === " " || md[end - 1] === "\t" || md.endsWith("\\\n", end))) end -= md[end - 1] === "\n" ? 2 : 1;
   return md.slice(0, end) + md.slice(end).replace(/\\\n/g, "<br>");
+}
+
+/** A line starting with break notes ({@link BREAK_NOTES}), and what follows them on it. */
+const BREAK_NOTES_FIRST = /^((?:<!-- (?:page|column) break -->)+)(?=.)/;
+
+/**
+ * Break notes that would start a line with text after them, on a line of their own: a line starting with `<!--` is
+ * an HTML block to CommonMark, which takes the whole line (insertMarkdown would leave the text out with it).
+ * @param {string} md
+ * @param {boolean} prefixed  its first line goes after a block marker ("# ", "> ", "- "): not a line start
+ */
+function breakNotesApart(md, prefixed) {
+  return md.split("\n").map((line, i) => (prefixed && i === 0 ? line : line.replace(BREAK_NOTES_FIRST, "$1\n"))).join("\n");
 }
 
 /** @param {Word.Paragraph} paragraph */
@@ -270,7 +284,8 @@ export function renderRuns(runs) {
 
 /** @param {Run} run */
 function renderRun(run) {
-  const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(run.text) ?? ["", "", run.text, ""];
+  // A page break ("\f", white space to a RegExp) is written where it is: not taken as a space.
+  const [, lead, core, trail] = /^([^\S\f]*)([\s\S]*?)([^\S\f]*)$/.exec(run.text) ?? ["", "", run.text, ""];
   if (!core) return spaces(run.text);
   const marks = `${run.strike ? "~~" : ""}${run.bold ? "**" : ""}${run.italic ? "*" : ""}`;
   // Note references go after a code span (in it they would be code) and after the formatting a word's last one
@@ -278,7 +293,7 @@ function renderRun(run) {
   const text = withoutNoteMarks(core);
   const [, body, after] = run.code ? ["", text, NOTE_MARK.repeat(core.length - text.length)] : /^([\s\S]*?)(\u0002*)$/.exec(core) ?? ["", core, ""];
   if (!body) return `${spaces(lead)}${after}${spaces(trail)}`;
-  const inner = run.code ? codeSpan(body.replace(/\v/g, " ")) : escapeText(body);
+  const inner = run.code ? codeSpan(body.replace(/\v/g, " ").replace(/[\f\x0e]/g, "")) : escapeText(body);
   return `${spaces(lead)}${marks}${inner}${[...marks].reverse().join("")}${after}${spaces(trail)}`;
 }
 
@@ -289,7 +304,7 @@ function spaces(text) {
 
 /**
  * Literal text: markdown's inline specials escaped (an underscore unless it joins two letters or digits), line
- * breaks as hard breaks.
+ * breaks as hard breaks, page and column breaks as {@link BREAK_NOTES}.
  * @param {string} text
  */
 export function escapeText(text) {
@@ -297,9 +312,16 @@ export function escapeText(text) {
     .replace(/[\\`*[\]]|<(?=[A-Za-z/!?])|&(?=#?\w+;)/g, "\\$&")
     .replace(/~~+/g, (tildes) => tildes.replace(/~/g, "\\~"))
     .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
-    .replace(/\f/g, "")
-    .replace(/\v/g, "\\\n");
+    .replace(/\v/g, "\\\n")
+    .replace(/[\f\x0e]/g, (mark) => BREAK_NOTES[mark]);
 }
+
+/**
+ * Word's page and column breaks in markdown, where they are in the text: HTML comments, which a markdown reader
+ * does not show and insertMarkdown leaves out (a block rewritten through its id keeps the breaks at its start and
+ * end: block-rewrite.js). Word's text reads a section break as a page break ("\f").
+ */
+export const BREAK_NOTES = /** @type {Record<string, string>} */ ({ "\f": "<!-- page break -->", "\x0e": "<!-- column break -->" });
 
 /**
  * A block's inline markdown with each line's start escaped where CommonMark (with GFM tables) would read block

@@ -11,7 +11,7 @@ import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf, tableText } from "./read-markdown.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
 import { definitionsAfterLists, notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
-import { readerText } from "../expect.js";
+import { readerText, withoutNoteMarks } from "../expect.js";
 import { cutBlock, cutMessage } from "./read-cut.js";
 import { currentValues, queueCurrentCells } from "./read-table-current.js";
 
@@ -238,9 +238,13 @@ function size(format, piece) {
   return format === "structure" ? JSON.stringify(piece).length : piece.length;
 }
 
-/** @param {Loaded} block */
+/**
+ * A block's line(s) in the text format: a paragraph's as {@link readerText} has it, but its page breaks stay, as form
+ * feeds ("\f", plain text's page break; a section break reads the same), as its column breaks do ("\x0e").
+ * @param {Loaded} block
+ */
 function textOf(block) {
-  return block.kind === "table" ? tableText(currentValues(block.table.values, block.current)) : readerText(block.current?.value ?? block.paragraph.text);
+  return block.kind === "table" ? tableText(currentValues(block.table.values, block.current)) : withoutNoteMarks(block.current?.value ?? block.paragraph.text).replace(/\v/g, "\n");
 }
 
 /**
@@ -270,8 +274,11 @@ function structureOf(loaded, offset, ids) {
       return ids.length ? { ...entry, tableId: ids[i] } : entry;
     }
     const { paragraph } = block;
+    const raw = block.current?.value ?? paragraph.text;
     /** @type {Record<string, any>} */
-    const entry = { index, type: "paragraph", text: readerText(block.current?.value ?? paragraph.text), style: paragraph.style };
+    const entry = { index, type: "paragraph", text: readerText(raw), style: paragraph.style };
+    const breaks = breaksIn(raw);
+    if (breaks.length) entry.breaks = breaks;
     const level = headingLevel(paragraph);
     if (level !== undefined) entry.headingLevel = level;
     const list = listOf(block);
@@ -279,4 +286,22 @@ function structureOf(loaded, offset, ids) {
     if (ids.length) entry.rangeId = ids[i];
     return entry;
   });
+}
+
+/**
+ * The page and column breaks in a paragraph's text (Word's "\f" and "\x0e"; a section break reads "\f" too), each
+ * with where it is: `at` characters of the entry's text before it (its text leaves page breaks out: a paragraph of a
+ * page break alone reads "" with one break at 0).
+ * @param {string} text  Word's
+ * @returns {{ type: "page" | "column", at: number }[]}
+ */
+function breaksIn(text) {
+  /** @type {{ type: "page" | "column", at: number }[]} */
+  const breaks = [];
+  let at = 0;
+  for (const ch of text) {
+    if (ch === "\f" || ch === "\x0e") breaks.push({ type: ch === "\f" ? "page" : "column", at });
+    if (ch !== "\f" && ch !== "\u0002") at += ch.length;
+  }
+  return breaks;
 }
