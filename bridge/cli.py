@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge import __version__
-from bridge.config import BridgeConfig
+from bridge.config import DEFAULT_HOST, BridgeConfig
 from bridge.setup.hints import DEFAULT_PORT, playground_url
 
 CERTS_DEFAULT = ("default: $WORD_BRIDGE_CERTS, else certs/ in a source checkout, else certs/ in the data directory "
@@ -72,7 +72,10 @@ def origin_url(args: argparse.Namespace) -> str:
 def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
     """Options shared by the commands; `serves` picks the wording for a server or for a client of one."""
     if serves:
-        parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+        parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    else:
+        parser.add_argument("--host", default=DEFAULT_HOST,
+                            help=f"address of the running bridge: the --host it serves on (default {DEFAULT_HOST})")
     _port(parser, "port to serve" if serves else "port of the running bridge")
     parser.add_argument("--no-tls", action="store_true",
                         help="plain HTTP (Office needs HTTPS; for tests only)" if serves
@@ -87,7 +90,7 @@ def _common(parser: argparse.ArgumentParser, *, serves: bool) -> None:
 
 
 def _config(args: argparse.Namespace, **extra: Any) -> BridgeConfig:
-    return BridgeConfig(host=getattr(args, "host", "127.0.0.1"), port=args.port, tls=not args.no_tls,
+    return BridgeConfig(host=getattr(args, "host", DEFAULT_HOST), port=args.port, tls=not args.no_tls,
                         certs_dir=args.certs, token=args.token or None, op_timeout=getattr(args, "op_timeout", 30.0),
                         **extra)
 

@@ -329,5 +329,5 @@ def test_help_names_what_serve_serves_and_speaks_to_a_client_where_it_is_one(cap
         assert "/rpc" not in _help(command, capsys=capsys), command
     call = " ".join(_help("call", capsys=capsys).split())
     assert "the token the bridge was started with" in call and "require this token" not in call
-    assert "--host" not in call
+    assert "address to listen on" not in call and "the --host it serves on" in call  # call's --host: where to reach it
     assert "require this token from MCP clients" in " ".join(_help("serve", capsys=capsys).split())

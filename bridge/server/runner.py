@@ -20,7 +20,7 @@ from bridge.word.pane_socket import MAX_FRAME_BYTES
 from bridge.setup.certs import DevCerts, ensure_dev_certs
 from bridge.setup.hints import client_options, command_line, playground_hint, playground_url
 from bridge.tools.allowed_paths import protect
-from bridge.config import BridgeConfig
+from bridge.config import DEFAULT_HOST, BridgeConfig
 
 # Everything goes to stderr: under `word-bridge stdio`, stdout carries only MCP.
 LOG_CONFIG: dict[str, Any] = {
@@ -140,7 +140,9 @@ def prepare(config: BridgeConfig, sock: socket.socket | None = None) -> RunningS
         from dataclasses import replace
 
         config = replace(config, port=actual_port)
-    certs = ensure_dev_certs(config.certs_dir) if config.tls else None
+    # A bridge on another address (127.0.0.2) is reached, and its URLs printed, there: its certificate names it too.
+    hosts = () if config.reach_host == DEFAULT_HOST else (config.reach_host,)
+    certs = ensure_dev_certs(config.certs_dir, hosts) if config.tls else None
     if certs is not None:
         protect(certs.directory)  # the file tools must not read the keys this server serves with
     return RunningServer(create_bridge(config), sock, certs)

@@ -84,14 +84,16 @@ def _paths(directory: Path) -> DevCerts:
     )
 
 
-def ensure_dev_certs(directory: Path | None = None) -> DevCerts:
+def ensure_dev_certs(directory: Path | None = None, hosts: tuple[str, ...] = ()) -> DevCerts:
     """Create the CA and leaf on first use, reuse them after.
 
     The leaf is reissued (by the same CA) when it expires within 30 days, does not
-    name localhost/127.0.0.1/::1, or was not signed by the current CA. The CA is
+    name localhost/127.0.0.1/::1 and `hosts` (another address a bridge serves on,
+    such as 127.0.0.2), or was not signed by the current CA. The CA is
     replaced only when it is missing, unreadable or about to expire — that is
     the one case where the person has to trust it again.
     """
+    names = _leaf_names(hosts)
     certs = _paths(Path(directory) if directory is not None else default_certs_dir())
     certs.directory.mkdir(parents=True, exist_ok=True)
     with _lock(certs.directory / ".lock"):
@@ -101,8 +103,8 @@ def ensure_dev_certs(directory: Path | None = None) -> DevCerts:
             ca = _issue_ca(now)
             _write_pair(certs.ca_cert, certs.ca_key, *ca)
         leaf = _load_pair(certs.cert, certs.key)
-        if leaf is None or not _leaf_ok(leaf[0], ca[0], now):
-            _write_pair(certs.cert, certs.key, *_issue_leaf(ca[0], ca[1], now))
+        if leaf is None or not _leaf_ok(leaf[0], ca[0], now, names):
+            _write_pair(certs.cert, certs.key, *_issue_leaf(ca[0], ca[1], now, names=names))
     return certs
 
 
@@ -203,7 +205,27 @@ def _ca_ok(ca: x509.Certificate, now: dt.datetime) -> bool:
     return bc.ca and ca.not_valid_before_utc <= now and ca.not_valid_after_utc - now > RENEW_BEFORE
 
 
-def _leaf_ok(leaf: x509.Certificate, ca: x509.Certificate, now: dt.datetime) -> bool:
+LeafNames = tuple[tuple[str, ...], tuple[ipaddress.IPv4Address | ipaddress.IPv6Address, ...]]
+
+
+def _leaf_names(hosts: tuple[str, ...]) -> LeafNames:
+    """The DNS names and addresses the leaf names: localhost, 127.0.0.1, ::1, and `hosts`."""
+    dns, ips = list(LEAF_DNS_NAMES), list(LEAF_IPS)
+    for host in hosts:
+        name = host.strip().removeprefix("[").removesuffix("]")
+        try:
+            address = ipaddress.ip_address(name)
+        except ValueError:
+            if name and name.lower() not in dns:
+                dns.append(name.lower())
+            continue
+        if address not in ips:
+            ips.append(address)
+    return tuple(dns), tuple(ips)
+
+
+def _leaf_ok(leaf: x509.Certificate, ca: x509.Certificate, now: dt.datetime, names: LeafNames | None = None) -> bool:
+    dns, ips = names or _leaf_names(())
     if not (leaf.not_valid_before_utc <= now and leaf.not_valid_after_utc - now > RENEW_BEFORE):
         return False
     try:
@@ -211,9 +233,7 @@ def _leaf_ok(leaf: x509.Certificate, ca: x509.Certificate, now: dt.datetime) -> 
         san = leaf.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     except (ValueError, TypeError, InvalidSignature, x509.ExtensionNotFound):
         return False
-    return set(san.get_values_for_type(x509.DNSName)) == set(LEAF_DNS_NAMES) and set(
-        san.get_values_for_type(x509.IPAddress)
-    ) == set(LEAF_IPS)
+    return set(san.get_values_for_type(x509.DNSName)) == set(dns) and set(san.get_values_for_type(x509.IPAddress)) == set(ips)
 
 
 # --- issuing ----------------------------------------------------------------------
@@ -245,11 +265,13 @@ def _issue_ca(now: dt.datetime) -> tuple[x509.Certificate, rsa.RSAPrivateKey]:
 
 
 def _issue_leaf(
-    ca: x509.Certificate, ca_key: rsa.RSAPrivateKey, now: dt.datetime, days: int = LEAF_DAYS
+    ca: x509.Certificate, ca_key: rsa.RSAPrivateKey, now: dt.datetime, days: int = LEAF_DAYS,
+    names: LeafNames | None = None,
 ) -> tuple[x509.Certificate, rsa.RSAPrivateKey]:
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     ca_ski = ca.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value
-    san = [x509.DNSName(n) for n in LEAF_DNS_NAMES] + [x509.IPAddress(ip) for ip in LEAF_IPS]
+    dns, ips = names or _leaf_names(())
+    san = [x509.DNSName(n) for n in dns] + [x509.IPAddress(ip) for ip in ips]
     cert = (
         x509.CertificateBuilder()
         .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")]))

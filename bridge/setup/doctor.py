@@ -57,8 +57,9 @@ def doctor(config: BridgeConfig, token_hint: str = "") -> int:
             report(True, f"development certificates in {certs.directory}")
         except MissingCertificates as exc:
             report(False, "development certificates", str(exc))
-    with socket.socket() as probe:
-        busy = probe.connect_ex(("127.0.0.1", config.port)) == 0
+    host = config.reach_host.strip("[]")
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        busy = probe.connect_ex((host, config.port)) == 0
     report(busy, f"something listens on port {config.port}", f"start it with `{serve_line(config)}`{token_note(config)}")
     mismatch = False
     if busy:
@@ -92,7 +93,7 @@ def inspector_line(config: BridgeConfig, platform: str = sys.platform) -> str:
 
 
 def _check_bridge(config: BridgeConfig, certs: DevCerts | None, report: Report, token_hint: str) -> None:
-    url = f"{config.scheme}://localhost:{config.port}"
+    url = config.public_url
     verify: ssl.SSLContext | bool = ssl_context_trusting(certs) if certs is not None else False
     headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
     try:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
-from bridge.config import BridgeConfig
+from bridge.config import DEFAULT_HOST, BridgeConfig
 from bridge.paths import project_root
 
 DEFAULT_PORT = 3000
@@ -73,9 +73,14 @@ def certs_options(config: BridgeConfig) -> list[str]:
     return ["--certs", str(used)]
 
 
+def host_options(config: BridgeConfig) -> list[str]:
+    """`--host H` for a bridge that this machine reaches elsewhere than at 127.0.0.1 (serving on 127.0.0.2, ::1)."""
+    return [] if config.reach_host == DEFAULT_HOST else ["--host", config.reach_host.strip("[]")]
+
+
 def client_options(config: BridgeConfig) -> list[str]:
     """What `call`, `doctor` or a `serve` for them needs to meet the bridge `config` describes (not the token)."""
-    return port_options(config.port) + (["--no-tls"] if not config.tls else []) + certs_options(config)
+    return host_options(config) + port_options(config.port) + (["--no-tls"] if not config.tls else []) + certs_options(config)
 
 
 def command_line(*words: str, options: list[str], platform: str = sys.platform) -> str:

@@ -51,8 +51,8 @@ def client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
 
 def _health(config: BridgeConfig, scheme: str, verify: ssl.SSLContext | bool, timeout: float) -> bool:
     """Whether the answer to GET /healthz on the port over `scheme` is a Word Bridge's; raises what httpx raises."""
-    response = httpx.get(f"{scheme}://127.0.0.1:{config.port}/healthz", verify=verify, timeout=timeout,
-                         headers={"Host": f"127.0.0.1:{config.port}"})
+    where = f"{config.reach_host}:{config.port}"
+    response = httpx.get(f"{scheme}://{where}/healthz", verify=verify, timeout=timeout, headers={"Host": where})
     try:
         return response.status_code == 200 and response.json().get("status") == "ok"
     except (ValueError, AttributeError):  # not JSON, or not an object
@@ -119,7 +119,7 @@ def probe_bridge(config: BridgeConfig, timeout: float = 1.5) -> Probe:
     A port that accepts but stays silent costs one `timeout`, not one per question.
     """
     try:
-        socket.create_connection(("127.0.0.1", config.port), timeout=timeout).close()
+        socket.create_connection((config.reach_host.strip("[]"), config.port), timeout=timeout).close()
     except OSError:
         return Probe("nothing", unreachable_message(config))
     other = Probe("other", not_a_bridge_message(config))

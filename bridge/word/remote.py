@@ -175,7 +175,7 @@ def bridge_http_client(config: BridgeConfig, wrap: TransportWrapper | None = Non
 
 
 def mcp_url(config: BridgeConfig) -> str:
-    return f"{config.scheme}://127.0.0.1:{config.port}/mcp"
+    return f"{config.scheme}://{config.reach_host}:{config.port}/mcp"
 
 
 @contextlib.asynccontextmanager
