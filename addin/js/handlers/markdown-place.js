@@ -4,7 +4,7 @@
 import { firstBlockOf, lastBlockOf } from "../registry.js";
 import { queueWholeRead } from "../blocks.js";
 import { removeBlocks, retireScope } from "./text.js";
-import { afterLeadingBreaks, leadingBreaks } from "./block-rewrite.js";
+import { afterLeadingBreaks, beforeTrailingBreaks, leadingBreaks, trailingBreaksOf } from "./block-rewrite.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -81,8 +81,8 @@ export async function rangePlace(range, location, sync, control = undefined) {
   await sync();
   const replaced = read();
   if (!replaced.whole) return { origin: nextTo({ paragraph: last }, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
-  emptyInto(paragraphs.getFirst(), last, replaced.texts);
-  return { origin: { spare: last }, keepSpare: replaced.required };
+  const spare = emptyInto(paragraphs.getFirst(), last, replaced.texts) ?? last;
+  return { origin: { spare }, keepSpare: replaced.required };
 }
 
 /**
@@ -138,17 +138,23 @@ function queueReplacedRead(range, paragraphs, last) {
 
 /**
  * Empty whole paragraphs into the last one: their text and marks go, the last one's mark stays (Word never
- * has to join a paragraph with a table, and the last paragraph of the body keeps its mark). The page or section
- * breaks the first one starts with stay (readDocument never shows them: block-rewrite.js), at the start of what
- * is left, which the first paragraph block takes.
+ * has to join a paragraph with a table, and the last paragraph of the body keeps its mark). The page, column or
+ * section breaks the first one starts with stay (block-rewrite.js), at the start of what is left, which the first
+ * paragraph block takes; those the last one ends with stay too, in a paragraph of their own after it (after the
+ * new blocks). Returns the paragraph left for the blocks when it is not `last` (breaks at the end).
  * @param {Word.Paragraph} first
  * @param {Word.Paragraph} last
  * @param {string[]} texts  the paragraphs' texts
+ * @returns {Word.Paragraph | undefined}
  */
 function emptyInto(first, last, texts) {
-  if (texts.length === 1 && texts[0].length === leadingBreaks(texts[0])) return; // nothing but breaks, if any
-  const from = leadingBreaks(texts[0]) ? afterLeadingBreaks(first, texts[0]) : undefined;
-  if (from) from.expandTo(last.getRange("Content").getRange("End")).delete();
-  else first.getRange("Start").expandTo(last.getRange("Content")).delete();
+  if (texts.length === 1 && texts[0].length === leadingBreaks(texts[0])) return undefined; // nothing but breaks, if any
+  const trailing = trailingBreaksOf(texts);
+  const from = afterLeadingBreaks(first, texts[0]);
+  if (!trailing) {
+    from.expandTo(last.getRange("Content").getRange("End")).delete();
+    return undefined;
+  }
+  // A new paragraph mark where the text was: the breaks after it are a paragraph of their own.
+  return from.expandTo(beforeTrailingBreaks(last, trailing)).insertText("\n", "Replace").paragraphs.getFirst();
 }
-
