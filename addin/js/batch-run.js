@@ -55,7 +55,7 @@ export async function runBatch(env, ops, stopOnError, blockReads) {
   const { context, registry } = env;
   /** @type {OpState[]} */
   const states = ops.map(({ op }) => ({ op, state: "pending", notes: [], readBacks: [], mark: 0 }));
-  const staleTargets = createStaleTargetChecks(env, ops, states);
+  const staleTargets = createStaleTargetChecks(env, ops, states, stopOnError);
   /** The first op whose actions may still be queued (not yet flushed by a sync). */
   let unflushed = 0;
   /** @type {number | undefined} the op whose failure stops the batch */
@@ -278,6 +278,14 @@ export async function runBatch(env, ops, stopOnError, blockReads) {
     return stoppedBy !== undefined && i > stoppedBy;
   }
 
+  /**
+   * Whether the batch has something for its next sync before op i: parked reads, or ops queued since the last sync.
+   * @param {number} i
+   */
+  function hasUnflushed(i) {
+    return parked.length > 0 || states.some((st, k) => k >= unflushed && k < i && st.state === "queued");
+  }
+
   /** @param {number} i */
   function opEnv(i) {
     const st = states[i];
@@ -307,7 +315,8 @@ export async function runBatch(env, ops, stopOnError, blockReads) {
       if (needsEarlierValues(ops, states, i) && await syncsFirst(i)) return;
       const args = resolveArgs(ops, states, i);
       if (syncsParkedFirst(i, handler, args) && await syncsFirst(i)) return;
-      // A target made by a reference may lie in what an op since replaced: read first (batch-stale-targets.js).
+      // A target made by a reference may lie in what an op replaces: read first (batch-stale-targets.js).
+      if (await staleTargets.placeBefore(i, args, () => syncsFirst(i), () => hasUnflushed(i))) return;
       if (staleTargets.queue(i) && await syncsFirst(i)) return;
       staleTargets.refuse(i);
       st.state = "running";

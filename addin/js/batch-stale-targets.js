@@ -1,22 +1,26 @@
 // A target made by a reference to an earlier op of the batch ("rangeId:$0.results[0].rangeId", "anchor:$1.anchorId")
 // exists only once that op ran, so no read before the batch can tell whether it lies in what a later op replaces
-// (batch-table-removals.js does that for the ids the registry already tracks). When an op between the two replaced
-// or removed a block, a table or an anchor's content (batch-removals.js replacedContainer, removedWithAnchor, a
-// deletion of table rows or columns), the target may have gone with it: a range's text collapses to a point (often
-// the start of the next paragraph), an anchor loses its content control. Writing there would put the text somewhere
-// the caller never named and answer ok.
-// So, before such an op is queued, the batch reads what the target is now, in the sync that flushes the ops before
-// it (the reads queue after their writes): a range that had text and is empty, an anchor that is no longer in the
-// document, fails the op (E_NOT_FOUND on its field, naming the ops that replaced what held it) before it writes
-// anything; with stopOnError the batch stops there (the ops before it stay applied: they reached Word before the
-// target existed to be checked). The later ops whose targets can be resolved by then are read in the same sync, so
-// a batch costs at most one such sync per op that replaces what holds other content, never one per op; a batch
-// without such a replacement between a reference and its op reads nothing.
+// (batch-table-removals.js does that for the ids the registry already tracks). When an op between the two replaces
+// or removes a block, a table or an anchor's content (batch-removals.js replacedContainer, removedWithAnchor, a
+// deletion of table rows or columns), the target may go with it: a range's text collapses to a point (often the start
+// of the next paragraph), an anchor loses its content control. Writing there would put the text somewhere the caller
+// never named and answer ok. Two checks:
+// - before the replacing op runs, the later targets it can resolve are placed against what it replaces
+//   (batch-ref-placement.js): one inside, and with stopOnError the replacing op does not run (E_INVALID_ARG naming the
+//   later op and its target: the document keeps what it had); without it the later op fails when it comes;
+// - before an op on such a target is queued, when a replacement ran since its reference's op and the target was not
+//   placed against it first (a deletion of rows, a target resolved only later), what the target is now is read in
+//   the sync that flushes the ops before it: a range that had text and is empty, an anchor that is no longer in the
+//   document (or has lost its text), fails the op (E_NOT_FOUND on its field, naming the replacing ops) before it
+//   writes anything; the ops before it stay applied.
+// Each check reads every later op it can resolve then in the same sync, so a batch costs at most a sync or two per op
+// that replaces what holds other content, never one per op; a batch without such a replacement between a reference
+// and its op reads nothing.
 
 import { PaneError } from "./errors.js";
 import { TARGET_FIELDS } from "./expect.js";
-import { referencesOf, substitute, valueAt } from "./batch-references.js";
-import { removedWithAnchor, replacedContainer } from "./batch-removals.js";
+import { referencesOf, valueAt } from "./batch-references.js";
+import { placeBefore, placesBefore, replacedBy, resolvedNow } from "./batch-ref-placement.js";
 import { ANCHOR_TAG_PREFIX } from "./scopes.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
@@ -36,16 +40,29 @@ const RAN = new Set(["queued", "ok"]);
  */
 
 /**
- * The checks of one batch run (batch-run.js): `queue` before op i is queued (whether it queued reads that need the
- * batch's sync first), `refuse` after that sync (throws when op i's target is gone).
+ * A target as written, and as resolved when that differs.
+ * @param {string} written @param {string} resolved
+ */
+function shown(written, resolved) {
+  return resolved === written ? `"${written}"` : `"${written}" (${resolved})`;
+}
+
+/**
+ * The checks of one batch run (batch-run.js): `placeBefore` before an op that replaces what holds other content is
+ * queued (batch-ref-placement.js), `queue` before any op is queued (whether it queued reads that need the batch's
+ * sync first), `refuse` after that sync (throws when op i's target is gone, or op i would take a later op's).
  * @param {HandlerEnv} env
  * @param {BatchOp[]} ops
  * @param {OpState[]} states
+ * @param {boolean} stopOnError
  */
-export function createStaleTargetChecks(env, ops, states) {
+export function createStaleTargetChecks(env, ops, states, stopOnError) {
   /** The ops that replace or remove what holds other content. */
-  const replacing = ops.map(({ op, args }) => replacedContainer(op, args, ops, env.registry) !== undefined
-    || removedWithAnchor(op, args) !== undefined || TABLE_DELETIONS.has(op));
+  const replacing = ops.map(({ op, args }) => replacedBy(ops, op, args, env.registry) !== undefined || TABLE_DELETIONS.has(op));
+  /** @type {Set<string>} "j:m": op j's targets were placed against what op m replaces before it ran, outside it */
+  const placedBefore = new Set();
+  /** @type {Map<number, PaneError>} op → why it does not run: it would take what a later op targets (stopOnError) */
+  const blocked = new Map();
   /** @type {Map<number, number>} op → the op before which its target was last read (the replacements before it count) */
   const readBefore = new Map();
   /** @type {Map<number, { reads: TargetRead[], since: number, at: number }>} op → its reads, waiting for a sync */
@@ -54,13 +71,14 @@ export function createStaleTargetChecks(env, ops, states) {
   const gone = new Map();
 
   /**
-   * The ops that replace what holds other content, from `from` to before `to`, that ran.
-   * @param {number} from @param {number} to
+   * The ops that replace what holds other content, from `from` to before `to`, that ran and may have taken op j's
+   * targets (not placed outside them before they ran).
+   * @param {number} from @param {number} to @param {number} j
    */
-  const replacementsBetween = (from, to) => {
+  const replacementsBetween = (from, to, j) => {
     /** @type {number[]} */
     const found = [];
-    for (let m = Math.max(from, 0); m < to; m += 1) if (replacing[m] && RAN.has(states[m].state)) found.push(m);
+    for (let m = Math.max(from, 0); m < to; m += 1) if (replacing[m] && RAN.has(states[m].state) && !placedBefore.has(`${j}:${m}`)) found.push(m);
     return found;
   };
 
@@ -78,14 +96,9 @@ export function createStaleTargetChecks(env, ops, states) {
       const refs = referencesOf(written);
       if (refs.length === 0) return [];
       const since = Math.max(...refs.map((ref) => ref.op + 1), readBefore.get(j) ?? 0);
-      if (replacementsBetween(since, Math.min(now, j)).length === 0) return [];
-      let resolvable = true;
-      const resolved = substitute(written, (k, path) => {
-        const value = k < j && RAN.has(states[k].state) ? valueAt(states[k].data, path) : undefined;
-        if (value === undefined) resolvable = false;
-        return value;
-      });
-      return resolvable ? [{ field, written, resolved: String(resolved), since }] : [];
+      if (replacementsBetween(since, Math.min(now, j), j).length === 0) return [];
+      const resolved = resolvedNow(written, states, j);
+      return resolved !== undefined ? [{ field, written, resolved, since }] : [];
     });
   }
 
@@ -138,19 +151,56 @@ export function createStaleTargetChecks(env, ops, states) {
   }
 
   /**
-   * The refusal of op j whose target is gone.
-   * @param {{ reads: TargetRead[], since: number, at: number }} waiting
-   * @param {TargetRead} read
+   * The refusal of op j whose target is gone: it lay in what `by` replaced.
+   * @param {number[]} by  the replacing ops
+   * @param {{ field: string, written: string, resolved: string }} target
+   * @param {string} [what]  what the read found
    */
-  function goneError({ since, at }, { field, written, resolved, what }) {
-    const by = replacementsBetween(since, at).map((m) => `op ${m} (${ops[m].op})`).join(" or ");
-    const now = resolved === written ? `"${written}"` : `"${written}" (${resolved})`;
-    return new PaneError("E_NOT_FOUND", `args.${field}: ${now} is gone: it lay in what ${by} replaced or removed (${what}). `
+  function goneError(by, { field, written, resolved }, what) {
+    const ops_ = by.map((m) => `op ${m} (${ops[m].op})`).join(" or ");
+    return new PaneError("E_NOT_FOUND", `args.${field}: ${shown(written, resolved)} is gone: it lay in what ${ops_} replaced or removed${what ? ` (${what})` : ""}. `
       + "This op wrote nothing; target what is there now (the replacing op's rangeId, a new search), or put this op "
       + "before the replacement", `args.${field}`);
   }
 
+  /**
+   * The refusal of op i, which would take what later ops target (with stopOnError: it does not run, nor the rest).
+   * @param {number} i
+   * @param {import("./batch-ref-placement.js").Replaced} replaced
+   * @param {import("./batch-ref-placement.js").Taken[]} taken
+   */
+  function blockError(i, { field, says }, taken) {
+    const named = taken.map(({ j, field: each, written, resolved }) => `op ${j}'s args.${each} ${shown(written, resolved)}`).join(", ");
+    const later = [...new Set(taken.map(({ j }) => `op ${j}`))].join(" and ");
+    return new PaneError("E_INVALID_ARG", `args.${field}: op ${i} (${ops[i].op}) did not run: it ${says}, and that holds ${named}, which `
+      + `${later} would then write where its text collapsed to. Nothing of this op or the ones after it ran (the ones `
+      + `before it stay applied): put ${later} before op ${i}, or target what op ${i} leaves`, `args.${field}`);
+  }
+
   return {
+    /**
+     * Before op i, when it replaces what holds other content: place the later ops' targets that are references to
+     * ops before it against what it replaces (batch-ref-placement.js), after the batch's sync when they need one
+     * (`syncFirst`: true when an earlier op's failure stops op i; `unflushed`: whether ops wait to be flushed). A
+     * target inside: op i does not run (stopOnError), or the later op fails when it comes. Whether op i stopped.
+     * @param {number} i
+     * @param {Record<string, any>} args  op i's, resolved
+     * @param {() => Promise<boolean>} syncFirst
+     * @param {() => boolean} unflushed
+     */
+    async placeBefore(i, args, syncFirst, unflushed) {
+      const { places, waiting } = placesBefore(env, ops, states, i, args);
+      if (!places) return false;
+      if ((waiting || unflushed()) && await syncFirst()) return true;
+      const found = await placeBefore(env, ops, states, i, args);
+      if (!found) return false;
+      for (const j of found.placed) placedBefore.add(`${j}:${i}`);
+      if (found.taken.length === 0) return false;
+      if (stopOnError) blocked.set(i, blockError(i, found.replaced, found.taken));
+      else for (const target of found.taken) gone.set(target.j, goneError([i], target));
+      return false;
+    },
+
     /**
      * Before op i is queued: queue the reads of its targets that may lie in what an earlier op replaced, and of the
      * later ops' that can be resolved already. Whether op i must wait for the batch's sync first.
@@ -158,7 +208,7 @@ export function createStaleTargetChecks(env, ops, states) {
      */
     queue(i) {
       pending.clear(); // reads of a sync that failed: Word returned nothing
-      if (gone.has(i) || !env.supports("WordApi", "1.3")) return false; // Range.isEmpty, getFirstOrNullObject: 1.3
+      if (gone.has(i) || blocked.has(i) || !env.supports("WordApi", "1.3")) return false; // Range.isEmpty, getFirstOrNullObject: 1.3
       for (let j = i; j < ops.length; j += 1) {
         if (j > i && (states[j].state !== "pending" || gone.has(j))) continue;
         const found = suspects(j, i);
@@ -177,7 +227,7 @@ export function createStaleTargetChecks(env, ops, states) {
       for (const [j, waiting] of pending) {
         for (const read of waiting.reads) {
           try {
-            if (read.gone()) gone.set(j, goneError(waiting, read));
+            if (read.gone()) gone.set(j, goneError(replacementsBetween(waiting.since, waiting.at, j), read, read.what));
           } catch {
             // not read (Word answered nothing for it): the op runs as it would have
           }
@@ -185,7 +235,7 @@ export function createStaleTargetChecks(env, ops, states) {
         readBefore.set(j, waiting.at);
       }
       pending.clear();
-      const error = gone.get(i);
+      const error = blocked.get(i) ?? gone.get(i);
       if (error) throw error;
     },
   };

@@ -30,10 +30,10 @@ import { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, resolveTableRef } from "./scope
 const DELETIONS = /** @type {Record<string, "rows" | "cols">} */ ({ "table.deleteRows": "rows", "table.deleteColumns": "cols" });
 
 /** How a range inside the table (or the table itself) compares with the table's range. */
-const INSIDE = new Set(["Equal", "Inside", "InsideStart", "InsideEnd"]);
+export const INSIDE = new Set(["Equal", "Inside", "InsideStart", "InsideEnd"]);
 
 /** How a range strictly inside a block or an anchor compares with it: what an op rewriting it takes. */
-const STRICTLY_INSIDE = new Set(["Inside", "InsideStart", "InsideEnd"]);
+export const STRICTLY_INSIDE = new Set(["Inside", "InsideStart", "InsideEnd"]);
 
 /**
  * At most this many later targets are placed against what earlier ops replace: Word answers each in the one read
@@ -233,7 +233,7 @@ function locate(env, later, whole) {
  * @param {HandlerEnv} env
  * @param {string} key
  */
-function locatable({ registry, supports }, key) {
+export function locatable({ registry, supports }, key) {
   if (!supports("WordApi", "1.3")) return false; // Range.compareLocationWith, tables, anchors
   if (key.startsWith("anchor:")) return true;
   const kind = key.startsWith("$") || key.startsWith("comment:") ? undefined : registry.lookup(key)?.kind;
@@ -247,7 +247,7 @@ function locatable({ registry, supports }, key) {
  * @param {string} key
  * @returns {Word.Range | undefined}
  */
-function rangeOfKey({ context, registry }, key) {
+export function rangeOfKey({ context, registry }, key) {
   if (key.startsWith("anchor:")) {
     const id = key.slice("anchor:".length);
     const control = context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).getFirst();

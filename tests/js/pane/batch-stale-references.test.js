@@ -1,9 +1,11 @@
 // A batch op whose target is a reference to an earlier op of it ("rangeId:$0.results[0].rangeId",
-// "anchor:$1.anchorId") when an op between them replaced or removed what held that target (a table, a paragraph by
+// "anchor:$1.anchorId") when an op between them replaces or removes what holds that target (a table, a paragraph by
 // its block id, an anchor made on a table): before, the batch said ok and the op wrote where the text had collapsed
-// to (the start of the next paragraph). Now the op fails, E_NOT_FOUND on its field naming the op that replaced it,
-// and writes nothing (batch-stale-targets.js reads the target first, in one sync for all the ops it can resolve);
-// an anchor made by the batch on a table that a later op replaces is refused up front (batch-removals.js).
+// to (the start of the next paragraph). Now the batch places the target against what the op replaces before that
+// op runs (batch-ref-placement.js): with stopOnError the replacing op does not run (E_INVALID_ARG naming the later
+// op and its target; the document keeps what it had), without it the later op fails (E_NOT_FOUND) and writes
+// nothing. What is not placed first (rows deleted) is read after (batch-stale-targets.js): the op then fails. An
+// anchor made by the batch on a table that a later op replaces is refused up front (batch-removals.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, fails, ok, setup } from "./helpers.js";
@@ -29,6 +31,18 @@ function failedAt(outcome, at, field, by) {
   return result.data;
 }
 
+/** The batch stopped at op `at`, which would take what op `later` targets: E_INVALID_ARG, op `later` not run. */
+function stoppedAt(outcome, at, later) {
+  const { result } = outcome;
+  assert.equal(result.ok, false, JSON.stringify(result));
+  assert.equal(result.code, "E_INVALID_ARG", JSON.stringify(result));
+  assert.equal(result.data.failedAt, at);
+  const { msg } = result.data.results[at].diagnostics.find((d) => d.level === "error");
+  assert.match(msg, new RegExp(`op ${at} \\(\\w+\\) did not run: .* holds op ${later}'s args\\.scope`));
+  assert.match(msg, new RegExp(`put op ${later} before op ${at}`));
+  assert.equal(result.data.results[later].code, "E_RUNTIME");
+}
+
 async function withParagraphs(profile) {
   const env = setup(profile);
   env.sim.load([
@@ -43,18 +57,21 @@ async function withParagraphs(profile) {
 const EDIT_HIT = (k) => ({ op: "insertText", args: { text: "!", scope: `rangeId:$${k}.results[0].rangeId`, location: "end" } });
 
 for (const profile of PROFILES) {
-  test(`[${profile}] a search hit of the batch in a table the batch then replaces: the edit of the hit fails, writes nothing`, async () => {
+  test(`[${profile}] a search hit of the batch in a table the batch then replaces: the replacement does not run`, async () => {
     const env = await withTable(profile);
-    const outcome = await env.run("batch", { ops: [
+    const ops = [
       { op: "search", args: { query: "1", matchCase: true } },
       { op: "insertText", args: { text: "Instead", scope: env.scope, location: "replace" } },
       EDIT_HIT(0),
-    ] }, { maxSyncs: 3 });
-    failedAt(outcome, 2, "args.scope", 1);
+    ];
+    stoppedAt(await env.run("batch", { ops }, { maxSyncs: 3 }), 1, 2);
+    assert.deepEqual(blocks(env.sim), ["Intro", [["A", "B"], ["1", "2"]], "Next para"]);
+    // Without stopOnError the replacement runs, and the edit of the hit fails, writing nothing.
+    failedAt(await env.run("batch", { ops, stopOnError: false }, { maxSyncs: 4 }), 2, "args.scope", 1);
     assert.deepEqual(blocks(env.sim), ["Intro", "Instead", "Next para"]);
   });
 
-  test(`[${profile}] a search hit of the batch in a table row the batch then deletes: the edit of the hit fails`, async () => {
+  test(`[${profile}] a search hit of the batch in a table row the batch then deletes: the edit of the hit fails (read after)`, async () => {
     const env = await withTable(profile);
     const outcome = await env.run("batch", { ops: [
       { op: "search", args: { query: "1", matchCase: true } },
@@ -65,18 +82,18 @@ for (const profile of PROFILES) {
     assert.deepEqual(blocks(env.sim), ["Intro", [["A", "B"]], "Next para"]);
   });
 
-  test(`[${profile}] a search hit of the batch in a paragraph the batch then removes by its block id: the edit fails`, async () => {
+  test(`[${profile}] a search hit of the batch in a paragraph the batch then removes by its block id: not removed`, async () => {
     const env = await withParagraphs(profile);
     const outcome = await env.run("batch", { ops: [
       { op: "search", args: { query: "one" } },
       { op: "insertText", args: { text: "", scope: `rangeId:${env.ids[1]}` } },
       EDIT_HIT(0),
     ] }, { maxSyncs: 4 });
-    failedAt(outcome, 2, "args.scope", 1);
-    assert.deepEqual(blocks(env.sim), ["Title", "Beta two"]);
+    stoppedAt(outcome, 1, 2);
+    assert.deepEqual(blocks(env.sim), ["Title", "Alpha one", "Beta two"]);
   });
 
-  test(`[${profile}] an anchor the batch made on a hit, the paragraph then removed: the op on the anchor fails`, async () => {
+  test(`[${profile}] an anchor the batch made on a hit, the paragraph then removed: the removal does not run`, async () => {
     const env = await withParagraphs(profile);
     const outcome = await env.run("batch", { ops: [
       { op: "search", args: { query: "one" } },
@@ -84,8 +101,8 @@ for (const profile of PROFILES) {
       { op: "insertText", args: { text: "", scope: `rangeId:${env.ids[1]}` } },
       { op: "insertText", args: { text: "!", scope: "anchor:$1.anchorId", location: "end" } },
     ] }, { maxSyncs: 4 });
-    failedAt(outcome, 3, "args.scope", 2);
-    assert.deepEqual(blocks(env.sim), ["Title", "Beta two"]);
+    stoppedAt(outcome, 2, 3);
+    assert.deepEqual(blocks(env.sim), ["Title", "Alpha one", "Beta two"]);
   });
 
   test(`[${profile}] an anchor the batch made on a table it then replaces: refused up front, nothing runs`, async () => {
