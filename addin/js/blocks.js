@@ -2,6 +2,8 @@
 // or ends with a table goes next to the table, never into its cells; and a block id's range widened to the whole
 // paragraphs it is in. Queue only: nothing here syncs.
 
+import { cellMarksAsTabs } from "./cell-marks.js";
+
 /**
  * Where a range of whole blocks has a table as its first or last block (`only`: the range is one table: a table
  * id used as a range, table.create's rangeId). A table is a block of its own: what goes before, after or instead
@@ -32,14 +34,14 @@ export function wholeParagraphs(range, startsWithTable) {
  * mark) or only text inside them; read by the caller's sync. A range in empty paragraphs counts as whole.
  * @param {Word.Range} range
  * @param {Word.ParagraphCollection} paragraphs  the range's
- * @returns {() => { whole: boolean, text: string, texts: string[] }}  after the sync: also the range's text and
- *   its paragraphs' texts
+ * @returns {() => { whole: boolean, text: string, texts: string[] }}  after the sync: also the range's text (Word's
+ *   cell and row marks in it as tabs and "\r": cell-marks.js) and its paragraphs' texts
  */
 export function queueWholeRead(range, paragraphs) {
   range.load("text");
   paragraphs.load("text");
   return () => {
-    const { text } = range;
+    const text = cellMarksAsTabs(range.text);
     const texts = paragraphs.items.map((paragraph) => paragraph.text);
     // A range ending with its last paragraph's mark covers that paragraph too.
     return { whole: texts.every((t) => t === "") || text.replace(/\r$/, "") === texts.join("\r"), text, texts };

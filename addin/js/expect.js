@@ -4,6 +4,8 @@
 // - dryRun: resolve and check the op's targets, change nothing (see dry-run.js).
 // Handlers never see either: they get the args without them.
 
+import { acceptedReading } from "./accepted-text.js";
+import { cellMarksAsTabs, hasCellMarks, looseCellOrder } from "./cell-marks.js";
 import { PaneError } from "./errors.js";
 import { anchorRange, parseRef } from "./registry.js";
 
@@ -58,9 +60,11 @@ export function targetRange(registry, args, context) {
  * @param {Record<string, any>} args  the op's own args
  * @param {string} expectText
  * @param {Word.RequestContext} [context]  for an "anchor:<id>" target
- * @param {(name: string, version: string) => boolean} [supports]  the host's requirement sets: where it has
- *   getReviewedText (WordApi 1.4), the range's text with its tracked changes accepted is accepted too, as that is
- *   the text readDocument shows for it (Range.text also holds the text of tracked deletions)
+ * @param {(name: string, version: string) => boolean} [supports]  the host's requirement sets: where it lists
+ *   tracked changes (WordApi 1.6; readDocument then shows a paragraph with its changes accepted), the range's text
+ *   with its tracked deletions left out is accepted too (Range.text also holds the text of tracked deletions).
+ *   That text is worked out from the range's changes, loaded in the same sync (accepted-text.js), never asked of
+ *   Word through getReviewedText (see there why)
  */
 export function queueExpectation(registry, args, expectText, context, supports) {
   const target = targetRange(registry, args, context);
@@ -68,13 +72,16 @@ export function queueExpectation(registry, args, expectText, context, supports) 
     throw new PaneError("E_INVALID_ARG", 'args.expectText needs an op that targets a range: give scope, target or tableRef as "rangeId:<id>" or "anchor:<id>"', "args.expectText");
   }
   target.range.load("text");
-  const current = supports?.("WordApi", "1.4") ? target.range.getReviewedText("Current") : undefined;
+  const changes = supports?.("WordApi", "1.6") ? target.range.getTrackedChanges().load("items/type,items/text") : undefined;
   return {
     field: target.field,
     check() {
       const found = target.range.text;
-      if (sameText(found, expectText) || (current !== undefined && sameText(current.value, expectText))) return;
-      throw staleRange(expectText, current?.value ?? found);
+      if (sameText(found, expectText)) return;
+      const deletions = (changes?.items ?? []).filter((change) => String(change.type).toLowerCase() === "deleted").map((change) => change.text);
+      const accepted = deletions.length ? acceptedReading(found, deletions, (reading) => sameText(reading, expectText)) : undefined;
+      if (accepted?.matches) return;
+      throw staleRange(expectText, readerText(accepted?.text ?? found));
     },
   };
 }
@@ -91,22 +98,29 @@ export function withoutNoteMarks(text) {
 
 /**
  * Paragraph text as readDocument shows it: Word's line breaks (\v) as new lines, page and section breaks (\f)
- * and note reference placeholders (U+0002) left out.
+ * and note reference placeholders (U+0002) left out, Word's end-of-cell and end-of-row marks ("\r\u0007") as a
+ * tab between cells and a row's end (cell-marks.js).
  * @param {string} text
  */
 export function readerText(text) {
-  return withoutNoteMarks(text).replace(/\v/g, "\n").replace(/\f/g, "");
+  return withoutNoteMarks(cellMarksAsTabs(text)).replace(/\v/g, "\n").replace(/\f/g, "");
 }
 
 /**
  * Texts compared as a client sees them, as readDocument shows them ({@link readerText}): Word ends paragraphs with
  * "\r", clients usually write "\n"; the mark that ends a whole paragraph's range is not in the text readDocument
- * shows for it (so one final line end may be left out); a page break put before a block is not in it either.
+ * shows for it (so one final line end may be left out); a page break put before a block is not in it either. A
+ * text with Word's cell marks is compared without the order of the cell and row ends of a run ({@link looseCellOrder}):
+ * Word's text cannot tell which row an empty cell next to a row's end is in.
  * @param {string} a
  * @param {string} b
  */
 export function sameText(a, b) {
-  const plain = (/** @type {string} */ text) => readerText(text).replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const loose = hasCellMarks(a) || hasCellMarks(b);
+  const plain = (/** @type {string} */ text) => {
+    const shown = readerText(text).replace(/\r\n?/g, "\n").replace(/\n$/, "");
+    return loose ? looseCellOrder(shown) : shown;
+  };
   return plain(a) === plain(b);
 }
 

@@ -96,23 +96,31 @@ export function parasInSpan(doc, s, e) {
   return out;
 }
 
-/** Text of [s, e): paragraph marks read "\r", cell ends "\t", pictures and note reference marks "". */
+/** What Word's own text has for an end-of-cell or end-of-row mark (the `cellMarks` quirk). */
+const WORD_CELL_MARK = "\r\u0007";
+
+/**
+ * Text of [s, e): paragraph marks read "\r", cell ends "\t" (the last of a row ""), row ends "\r" (with the
+ * `cellMarks` quirk both read "\r\u0007"), pictures and note reference marks "".
+ */
 export function spanText(doc, s, e) {
   const L = layout(doc);
   const from = Math.max(0, s), to = Math.min(Math.max(0, e), L.length);
   if (to <= from) return "";
   const noteMark = doc.quirks?.noteMarkText || "";
-  if (L._chars && !noteMark) return L._chars.slice(from, to).join("");
+  const cellMarks = Boolean(doc.quirks?.cellMarks);
+  if (L._chars && !noteMark && !cellMarks) return L._chars.slice(from, to).join("");
+  const rowEnd = cellMarks ? WORD_CELL_MARK : "\r";
   // Walk only the paragraphs the span covers instead of building the whole stream.
   let out = "";
   let pos = from;
   for (let k = Math.max(0, paraIndexAt(L, from)); k < L.paras.length && pos < to; k++) {
     const info = L.paras[k];
-    for (; pos < info.start && pos < to; pos++) out += "\r";
+    for (; pos < info.start && pos < to; pos++) out += rowEnd;
     for (; pos < info.mark && pos < to; pos++) { const u = info.para.units[pos - info.start]; out += u.pic ? "" : u.note ? noteMark : u.ch; }
-    if (pos === info.mark && pos < to) { out += info.markCh; pos++; }
+    if (pos === info.mark && pos < to) { out += cellMarks && info.markCh !== "\r" ? WORD_CELL_MARK : info.markCh; pos++; }
   }
-  for (; pos < to; pos++) out += "\r";
+  for (; pos < to; pos++) out += rowEnd;
   return out;
 }
 

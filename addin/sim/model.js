@@ -29,7 +29,9 @@ export function createDocumentModel() {
     // noteMarkText: what a footnote/endnote reference mark reads as in Range/Paragraph text. "" reads it as
     // nothing; Word on Windows keeps the mark as the placeholder character U+0002 in the text stream
     // (OfficeDev/office-js#2749) and has been reported to let it through the API (office-js#6942).
-    quirks: { ignoresPictureSize: false, noteMarkText: "" },
+    // cellMarks: end-of-cell and end-of-row marks read "\r\u0007" (Chr(13)+Chr(7)) in Range/Body text, as Word's own
+    // text of a table has them, instead of the simulator's "\t" between cells and "\r" ending a row.
+    quirks: { ignoresPictureSize: false, noteMarkText: "", cellMarks: false },
     // Other stories (headers, footers, notes: stories.js), the last section's own data (Word keeps it in the
     // final paragraph mark; earlier sections' data sits on their section-break units) and the notes.
     stories: new Set(), finalSection: newSectionData(), notes: [],
