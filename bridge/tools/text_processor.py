@@ -31,7 +31,8 @@ from pydantic import BaseModel, ConfigDict
 
 from bridge.tools import language_model as lm
 from bridge.tools.analysis import analyze, blocks_from_text
-from bridge.tools.analysis.rewrite import SPELLING_LANGUAGES, correct_text, format_text, summarize_text
+from bridge.tools.analysis.rewrite import format_text, summarize_text
+from bridge.tools.analysis.spelling import SPELLING_LANGUAGES, correct_text
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import WordAccess
@@ -327,9 +328,10 @@ def _offline(args: dict[str, Any]) -> dict[str, Any]:
         raise seed_error(INVALID_PARAMS, "No offline dictionary for this language", "unsupported_language",
                          ["Use one of the supported languages", *lm.HOW_TO_GET_ONE[:2]],
                          language=args["language"], supported_languages=list(SPELLING_LANGUAGES))
-    processed, corrections, unknown = correct_text(text, language)
-    return {**_base(args, processed, "offline", None), "language": args["language"], "corrections": corrections,
-            "correction_count": len(corrections), "unknown_words": unknown}
+    found = correct_text(text, language)
+    return {**_base(args, found.text, "offline", None), "language": args["language"],
+            "corrections": found.corrections, "correction_count": len(found.corrections),
+            "unknown_words": found.unknown, "suggestions": found.suggestions}
 
 
 def _analyze(args: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 
-from bridge.tools.analysis.rewrite import correct_text, format_text
+from bridge.tools.analysis.rewrite import format_text
+from bridge.tools.analysis.spelling import correct_text
 from tests.tools.test_text_processor import call, no_endpoint, server  # noqa: F401 - no_endpoint is a fixture
 
 pytestmark = pytest.mark.anyio
@@ -37,6 +38,7 @@ def test_format_still_tidies_spaces_around_tabs():
 
 
 def test_correct_does_not_merge_equal_cells():
-    processed, corrections, _ = correct_text("Answer\tYes\tYes\nMaybe\tNo\tNo\nIt is is done", "en")
+    found = correct_text("Answer\tYes\tYes\nMaybe\tNo\tNo\nIt is is done", "en")
+    processed, corrections = found.text, found.corrections
     assert processed == "Answer\tYes\tYes\nMaybe\tNo\tNo\nIt is done"
     assert corrections == [{"original": "is is", "correction": "is"}]

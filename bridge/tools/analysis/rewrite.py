@@ -2,32 +2,23 @@
 
 - format: whitespace, punctuation spacing, sentence case (not after e.g., Dr. and the like; iPhone stays iPhone);
   typographic quotes, dashes and ellipses for every style but casual (which gets straight quotes); formal and
-  academic also expand contractions.
+  academic also expand contractions ("it's" as "it has" before been/got/had, left as it is before a past
+  participle, where it could mean either). URLs, e-mail addresses, paths, file names and domains (notes.txt,
+  example.com), numbers (3.14, 1,000, 10:30, .5) and names such as .NET are left exactly as written.
 - summarize: the highest-scoring sentences (content-word frequency, the first sentence favoured) in their original
   order, within `max_length` characters and at most half the text (or else the best single sentence that fits
   `max_length`, or else the best sentence cut at a word).
-- correct: pyspellchecker's offline dictionaries; names (capitalised mid-sentence), acronyms, words with digits or
-  capitals inside (mp3, iPhone), words with letters outside the language's alphabet (naïve in English), URLs and
-  e-mail addresses are left alone, accents the writer typed are never dropped, British spellings are kept, doubled
-  words are removed.
+- correct: see `spelling.py`.
 """
 
 from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import Counter
-from functools import lru_cache
 from typing import Any, Final
 
-from spellchecker import SpellChecker
-
 from bridge.tools.analysis.text import split_sentences, words
-
-SPELLING_LANGUAGES: Final = ("en", "es", "fr", "it", "pt", "de", "ru", "ar", "lv", "eu", "nl", "fa")
-MAX_DISTANCE_2: Final = 10
-"""Unknown words per call that may be looked up two edits away (slow: ~0.2 s each) when one edit finds nothing."""
 
 STOPWORDS: Final = frozenset("""a about above after again against all am an and any are as at be because been before
 being below between both but by can could did do does doing down during each few for from further had has have having
@@ -45,9 +36,16 @@ CONTRACTIONS: Final = {
     "you'll": "you will", "we'll": "we will", "they'll": "they will", "it's": "it is", "let's": "let us",
 }
 _CONTRACTION = re.compile(r"\b(" + "|".join(re.escape(k).replace("'", "['’]") for k in CONTRACTIONS) + r")\b", re.I)
-_BRITISH = ((r"our$", "or"), (r"ise$", "ize"), (r"ised$", "ized"), (r"ising$", "izing"), (r"isation$", "ization"),
-            (r"yse$", "yze"), (r"tre$", "ter"), (r"ogue$", "og"), (r"ence$", "ense"), (r"lled$", "led"),
-            (r"lling$", "ling"), (r"ours$", "ors"))
+IT_HAS_BEFORE: Final = frozenset("been got gotten had".split())
+"""Words after which "it's" is "it has" ("it's been raining", "it's got a handle")."""
+PARTICIPLES: Final = frozenset("""done gone seen taken given made known shown become come begun broken chosen driven
+eaten fallen forgotten frozen grown hidden written spoken stolen thrown worn won lost found left felt kept held brought
+bought caught taught thought told sold sent spent built meant put set cut let hit run said paid read heard understood
+grown drawn flown""".split())
+"""Irregular past participles: "it's" before one (or a word in -ed) may be "it is" (it's known) or "it has" (it's
+gone), so it is left unexpanded rather than guessed."""
+_ADVERBS: Final = frozenset("not never already always just also really only ever still even since recently".split())
+_WORD_AFTER: Final = re.compile(r"[\s]+([^\W\d_]+)")
 
 
 # ------------------------------------------------------------------ format
@@ -64,6 +62,73 @@ def _typographic(text: str) -> str:
     return re.sub(r"\.\.\.", "…", text)
 
 
+_PLACEHOLDERS: Final = 0xF0000
+"""Protected chunks stand in the text as one character each from here on (Unicode's plane-15 private use area): not
+a letter, a digit, a space or punctuation, so no step of `format_text` matches one or anything inside it."""
+_PLACEHOLDER: Final = re.compile("[\U000F0000-\U000FFFFD]")
+_CHUNK_EDGES: Final = ("([{<\"'“‘", ".,;:!?)]}>\"'”’…")
+_PROTECTED: Final = re.compile(r"://|@.|^www\.|[/\\]|\w\.\w|\d[.,:]\d|^\.\w|[\U000F0000-\U000FFFFD]")
+"""What makes a word (without the brackets, quotes and punctuation around it) something to leave as written: a URL,
+an e-mail address, a path, a file name or domain (a full stop between letters), a number with separators, .NET or
+.5; and any character that would be taken for a placeholder."""
+
+
+def _protect(text: str) -> tuple[str, list[str]]:
+    """`text` with each protected chunk (see _PROTECTED) replaced by a placeholder, and the chunks in order."""
+    chunks: list[str] = []
+
+    def hide(mt: re.Match[str]) -> str:
+        word = mt.group(0)
+        core = word.lstrip(_CHUNK_EDGES[0])
+        lead = word[:len(word) - len(core)]
+        core = core.rstrip(_CHUNK_EDGES[1])
+        tail = word[len(lead) + len(core):]
+        if not core or not _PROTECTED.search(core) or core.lower() in NOT_SENTENCE_ENDS:
+            return word  # e.g and i.e stay visible: the sentence-start rule reads them
+        chunks.append(core)
+        return lead + chr(_PLACEHOLDERS + len(chunks) - 1) + tail
+
+    return re.sub(r"\S+", hide, text), chunks
+
+
+def _restore(text: str, chunks: list[str]) -> str:
+    return _PLACEHOLDER.sub(lambda mt: chunks[ord(mt.group(0)) - _PLACEHOLDERS], text)
+
+
+def _expand_contractions(text: str) -> tuple[str, int, int]:
+    """`text` with contractions expanded, how many were, and how many "it's" were left (see IT_HAS_BEFORE)."""
+    expanded = left = 0
+
+    def expand(mt: re.Match[str]) -> str:
+        nonlocal expanded, left
+        found = mt.group(0)
+        key = found.lower().replace("’", "'")
+        replacement = CONTRACTIONS[key]
+        if key == "it's":
+            meaning = _meaning_of_its(mt.string, mt.end())
+            if meaning is None:
+                left += 1
+                return found
+            replacement = meaning
+        expanded += 1
+        return _keep_case(found, replacement)
+
+    return _CONTRACTION.sub(expand, text), expanded, left
+
+
+def _meaning_of_its(text: str, end: int) -> str | None:
+    """ "it is" or "it has" for the "it's" ending at `end`, from the words after it; None when it could be either."""
+    at = end
+    while (mt := _WORD_AFTER.match(text, at)) is not None and mt.group(1).lower() in _ADVERBS:
+        at = mt.end()
+    after = mt.group(1).lower() if mt is not None else ""
+    if after in IT_HAS_BEFORE:
+        return "it has"
+    if after in PARTICIPLES or (len(after) > 3 and after.endswith("ed")):
+        return None
+    return "it is"
+
+
 def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]]:
     """The text tidied for `style`, and what changed (see the module docstring)."""
     changes: list[str] = []
@@ -75,6 +140,7 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
             changes.append(f"{what} ({n})")
 
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text, protected = _protect(text)
     # Spaces only, never tabs: a tab separates the cells of a table's text (readDocument's, a pasted TSV), and an
     # empty cell is two tabs in a row or a tab at a line's end or start.
     step(r" +\n", "\n", "Removed trailing spaces")
@@ -87,8 +153,12 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
         text = stripped
         changes.append("Trimmed leading and trailing whitespace")
     if style in ("formal", "academic"):
-        step(_CONTRACTION.pattern, lambda mt: _keep_case(mt.group(0), CONTRACTIONS[mt.group(0).lower().replace("’", "'")]),
-             "Expanded contractions", re.I)
+        text, expanded, left = _expand_contractions(text)
+        if expanded:
+            changes.append(f"Expanded contractions ({expanded})")
+        if left:
+            changes.append(f"Left “it's” as written before a past participle ({left}): it could mean “it is” or "
+                           "“it has”")
     if lang == "en":
         step(r"(?<![\w'’.])i(?![\w'’]|\.\w)", "I", "Capitalised “I”")  # not the i of "i.e."
     text, n = _capitalise_sentence_starts(text)
@@ -104,7 +174,7 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
         text = _typographic(text)
         if text != before:
             changes.append("Typographic quotes, dashes and ellipses")
-    return text, changes
+    return _restore(text, protected), changes
 
 
 _SENTENCE_START = re.compile(r"(^|[.!?…]\s+|\n\s*)([^\W\d_][\w'’-]*)")
@@ -173,79 +243,3 @@ def summarize_text(text: str, max_length: int) -> str:
         cut = best[: max(1, budget - 1)].rsplit(" ", 1)[0].rstrip(",;:")
         return cut + "…"
     return " ".join(sentences[i] for i in sorted(chosen))
-
-
-# ------------------------------------------------------------------ correct
-
-@lru_cache(maxsize=8)
-def _checker(lang: str, distance: int) -> SpellChecker:
-    return SpellChecker(language=lang, distance=distance)
-
-
-def _british(word: str, checker: SpellChecker) -> bool:
-    """A British spelling whose American form is known ("colour", "organise")."""
-    for pattern, american in _BRITISH:
-        variant = re.sub(pattern, american, word)
-        if variant != word and not checker.unknown([variant]):
-            return True
-    return False
-
-
-def _plain(word: str) -> str:
-    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
-
-
-_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-ALPHABETS: Final = {"en": frozenset("abcdefghijklmnopqrstuvwxyz'")}
-"""A language's own letters where its dictionary's are wider: the English dictionary holds loanwords (café), so
-it has accented letters too, but an English word spelled with one is a loanword or a name, not a typo to fix."""
-_SKIP_CHUNK = re.compile(r"\S*(?:@|://|www\.)\S*")
-
-
-def _not_checked(word: str, sentence_start: bool, lang: str) -> bool:
-    """Words the dictionary cannot judge: acronyms, names (capitalised mid-sentence), words with digits or capitals
-    inside (mp3, iPhone), and words with letters outside the language's alphabet (naïve, in English)."""
-    if len(word) < 2 or word.isupper() or (word[0].isupper() and not sentence_start):
-        return True
-    if any(c.isdigit() for c in word) or word[1:] != word[1:].lower():
-        return True
-    alphabet = ALPHABETS.get(lang)
-    return alphabet is not None and not set(word.lower().replace("’", "'")) <= alphabet
-
-
-def correct_text(text: str, lang: str = "en") -> tuple[str, list[dict[str, str]], list[str]]:
-    """The text with spelling corrected, the corrections made, and unknown words left as they were."""
-    near = _checker(lang, 1)
-    skipped = [m.span() for m in _SKIP_CHUNK.finditer(text)]
-    starts = {0} | {m.end() for m in re.finditer(r"[.!?…:]\s+|\n\s*", text)}
-    edits: list[tuple[int, int, str]] = []
-    corrections: list[dict[str, str]] = []
-    unknown: list[str] = []
-    deep = 0
-    for m in _TOKEN.finditer(text):
-        word = m.group(0)
-        if any(a <= m.start() < b for a, b in skipped) or _not_checked(word, m.start() in starts, lang):
-            continue
-        lower = word.lower().replace("’", "'")
-        if not near.unknown([lower]) or (lang == "en" and _british(lower, near)):
-            continue
-        fix = near.correction(lower)
-        if (fix is None or fix == lower) and deep < MAX_DISTANCE_2 and len(lower) <= 12:
-            deep += 1
-            fix = _checker(lang, 2).correction(lower)
-        if fix is None or fix == lower:
-            unknown.append(word)
-            continue
-        if _plain(fix) == _plain(lower) and (word[0].isupper() or fix == _plain(lower)):
-            continue  # only accents differ: a name at a sentence start ("Zurich"), or accents the writer typed
-        fixed = fix.capitalize() if word[0].isupper() else fix
-        edits.append((m.start(), m.end(), fixed))
-        corrections.append({"original": word, "correction": fixed})
-    for m in re.finditer(r"\b([^\W\d_]+)( +)\1\b", text, flags=re.IGNORECASE):  # not across tabs: "Yes\tYes" are cells
-        if m.group(1).lower() not in ("had", "that") and not any(a < m.end() and m.start() < b for a, b, _ in edits):
-            edits.append((m.start(), m.end(), m.group(1)))
-            corrections.append({"original": m.group(0), "correction": m.group(1)})
-    out = text
-    for start, end, replacement in sorted(edits, reverse=True):
-        out = out[:start] + replacement + out[end:]
-    return out, corrections, list(dict.fromkeys(unknown))
