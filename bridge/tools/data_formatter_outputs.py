@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from bridge.tools.formatting.chart import NoNumericData, render
 from bridge.tools.formatting.money import money_text
-from bridge.tools.formatting.tables import Table, cell_text, is_numeric, number
+from bridge.tools.formatting.tables import Table, cell_text, field_names, is_numeric, number
 from bridge.tools.results import INVALID_PARAMS, seed_error
 from bridge.word.ops.word_limits import MAX_COLS, MAX_ROWS
 
@@ -110,8 +110,8 @@ def list_output(table: Table, args: dict[str, Any]) -> Output:
     items = []
     for row in table.rows:
         cells = [(h, _money(h, v)) for h, v in zip(table.headers, row, strict=True) if v not in (None, "")]
-        items.append(", ".join(f"{h}: {t}" if args["include_headers"] and len(table.headers) > 1 else t
-                               for h, t in cells))
+        items.append(", ".join(f"{h}: {t}" if args["include_headers"] and len(table.headers) > 1 and h else t
+                               for h, t in cells))  # an empty header cell (a row label's column) labels nothing
     numbered = args["style"] == "academic"
     content = {"type": "list", "items": items, "item_count": len(items)}
     word_format = {"list_type": "numbered" if numbered else "bulleted", "bullet_style": "1." if numbered else "•",
@@ -121,7 +121,14 @@ def list_output(table: Table, args: dict[str, Any]) -> Output:
     return content, _markdown(markdown), {"word_list_format": word_format}
 
 
+def _named(table: Table) -> Table:
+    """The table with its empty header cells named (`field_names`): records, summaries and charts need a name for
+    every field, where a table shows the empty cell."""
+    return Table(table.keys, field_names(table), table.rows)
+
+
 def chart_output(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], bytes]:
+    table = _named(table)
     try:
         chart = render(table, args["style"])
     except NoNumericData as exc:
@@ -183,6 +190,7 @@ def _num(value: float, grouped: bool = False) -> str:
 
 
 def summary_output(table: Table, total: int) -> Output:
+    table = _named(table)
     stats = [_field_stats(table, i) for i in range(len(table.headers))]
     fields = [f for f, _ in stats]
     lines = []
@@ -202,6 +210,7 @@ def summary_output(table: Table, total: int) -> Output:
 
 
 def structured_output(table: Table, args: dict[str, Any]) -> Output:
+    table = _named(table)
     records = [{h: _money(h, v) for h, v in zip(table.headers, r, strict=True)} for r in table.rows]
     fields = [{"name": h, "type": "number" if is_numeric([r[i] for r in table.rows]) else "text"}
               for i, h in enumerate(table.headers)]

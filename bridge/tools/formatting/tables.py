@@ -4,7 +4,8 @@
   is all text), a list of values, an object of equal-length lists (columns), an object holding one list of
   objects (unwrapped), or any other object (Key/Value rows). Nested values become compact JSON.
 - CSV: the delimiter (, ; tab |) is the one most lines split on as the header does (`csv_detect`); the first row
-  is the header; short rows are padded with empty cells.
+  is the header, an empty cell of it staying empty (`field_names` names it `Column <n>` where a name is needed);
+  short rows are padded with empty cells; only blank lines are left out (a row of empty cells, `,,`, is a row).
 - Text: a markdown table, `key: value` lines (Key/Value), or one item per line (bullets and numbers removed).
 - auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when a
   delimiter fits and the lines do not read as prose (`csv_detect`), else text.
@@ -215,18 +216,25 @@ def _parse_json(data: str) -> Table:
     return _from_json(found)
 
 
+def blank_line(row: list[str]) -> bool:
+    """A CSV line with nothing on it (or only spaces), which is not a row; `,` (empty cells) and `""` (one empty
+    cell) are rows, as `call_tool_with_file_content` reads them."""
+    return not row or (len(row) == 1 and row[0] != "" and not row[0].strip())
+
+
 def _parse_csv(data: str, dialect: type[csv.Dialect] | None = None) -> Table:
+    """The rows as the data has them: only blank lines are left out (not the line ends or the leading delimiter of
+    a row: `\tQ1\tQ2`, a table whose top-left cell is empty, keeps its empty first header cell)."""
     dialect = dialect or detect(data, allow_prose=True)
     try:
-        reader = list(csv.reader(io.StringIO(data.strip()), dialect or "excel", strict=True))
+        reader = list(csv.reader(io.StringIO(data), dialect or "excel", strict=True))
     except csv.Error as exc:
         raise DataParseError("csv", f"Invalid CSV: {exc}") from exc
-    reader = [r for r in reader if any(c.strip() for c in r)]
+    reader = [r for r in reader if not blank_line(r)]
     if len(reader) < 2:
         raise DataParseError("csv", "CSV needs a header row and at least one data row")
     width = max(len(r) for r in reader)
-    keys = [c.strip() or f"Column {i + 1}" for i, c in enumerate(reader[0])]
-    keys += [f"Column {i + 1}" for i in range(len(keys), width)]
+    keys = [c.strip() for c in reader[0]] + [""] * (width - len(reader[0]))
     rows: list[list[Any]] = [[c.strip() for c in r] + [None] * (width - len(r)) for r in reader[1:]]
     return Table(keys, list(keys), rows)
 
@@ -288,7 +296,8 @@ def _read_exponents(table: Table) -> None:
 
 def _distinct(keys: list[str], headers: list[str]) -> list[str]:
     """Headers a reader (and sort_by) can tell apart: where the display transform made two equal (`Name` and `name`
-    both `Name`), the keys as the data gives them; where those are equal too (a CSV `Name,Name`), `Name (2)`."""
+    both `Name`), the keys as the data gives them; where those are equal too (a CSV `Name,Name`), `Name (2)`. An
+    empty header cell stays empty (a table's top-left corner); `field_names` names it where a name is needed."""
     counts = Counter(headers)
     shown = [key if counts[header] > 1 else header for key, header in zip(keys, headers, strict=True)]
     used: set[str] = set()
@@ -296,12 +305,31 @@ def _distinct(keys: list[str], headers: list[str]) -> list[str]:
     out = []
     for header in shown:
         name = header
-        while name in used:
+        while name in used and name:
             last[header] = last.get(header, 1) + 1
             name = f"{header} ({last[header]})"
         used.add(name)
         out.append(name)
     return out
+
+
+def blank_name(index: int) -> str:
+    """What an empty header cell is called where a name is needed (records, a summary, a chart, sort_by)."""
+    return f"Column {index + 1}"
+
+
+def field_names(table: Table) -> list[str]:
+    """The headers, an empty one named `Column <n>` (`Column <n> (2)` if the data has a column of that name): the
+    names of a record's fields, of a summary's and a chart's series. A table shows the empty header cell as it is."""
+    taken = set(table.headers)
+    names = []
+    for i, header in enumerate(table.headers):
+        name, repeat = header or blank_name(i), 2
+        while not header and name in taken:
+            name, repeat = f"{blank_name(i)} ({repeat})", repeat + 1
+        taken.add(name)
+        names.append(name)
+    return names
 
 
 def _loose(s: str) -> str:
@@ -310,12 +338,15 @@ def _loose(s: str) -> str:
 
 def column(table: Table, name: str) -> int | None:
     """The column `name` names: its key or header exactly, else ignoring case, spaces, `_` and `-` (exact first, so
-    that `name` reaches the column `name` even when a column `Name` comes before it)."""
+    that `name` reaches the column `name` even when a column `Name` comes before it); a column whose header cell is
+    empty by its `field_names` name (`Column 1`), after the data's own names."""
     matches: tuple[Callable[[str], str], ...] = (str, _loose)
+    named = field_names(table)
     for match in matches:
-        for i, (key, header) in enumerate(zip(table.keys, table.headers, strict=True)):
-            if match(name) in (match(key), match(header)):
-                return i
+        for names in ((table.keys, table.headers), (named,)):
+            for i in range(len(named)):
+                if any(match(name) == match(n[i]) for n in names):
+                    return i
     return None
 
 
