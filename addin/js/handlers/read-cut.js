@@ -169,12 +169,23 @@ function wholeLines(text, room) {
  */
 function cleanEnd(md, whole) {
   const run = /\\*$/.exec(md)?.[0].length ?? 0;
-  const cut = run % 2 === 1 ? md.slice(0, -1) : md;
+  const cut = beforeOpenComment(run % 2 === 1 ? md.slice(0, -1) : md, whole);
   const start = cut.lastIndexOf("\n") + 1;
   const partial = cut.slice(start);
   const line = whole.slice(start).split("\n")[0];
   const madeSyntax = escapeLineStart(partial) !== partial && escapeLineStart(line) === line;
   return madeSyntax ? cut.slice(0, start).replace(/\\?\n$/, "") : cut;
+}
+
+/**
+ * Markdown cut inside an HTML comment (a page break's: read-markdown.js BREAK_NOTES), cut before it instead: what is
+ * left of it would read as text ("<!-- pa", a bare "<").
+ * @param {string} md  the cut
+ * @param {string} whole  the block's markdown
+ */
+function beforeOpenComment(md, whole) {
+  const open = md.lastIndexOf("<");
+  return open >= 0 && whole.startsWith("<!--", open) && !md.includes("-->", open) ? md.slice(0, open) : md;
 }
 
 /**
