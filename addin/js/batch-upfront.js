@@ -1,11 +1,12 @@
 // What a batch reads before anything of it runs, in one sync that only reads: what its removals take (the size of a
 // table whose rows it deletes, the ids inside what it replaces: batch-table-removals.js) and the blocks it rewrites
-// through their ids (their leading breaks: batch-block-breaks.js). Each module queues its reads; one sync answers
-// all, so a batch that rewrites blocks and then edits other ids takes one sync more than without, not two. None for
-// a batch that needs neither.
+// through their ids (their leading breaks: batch-block-breaks.js), and the anchors its ops act at (batch-anchor-reads.js).
+// Each module queues its reads; one sync answers all, so a batch that rewrites blocks and then edits other ids takes
+// one sync more than without, not two. None for a batch that needs none of them.
 
 import { readRewrittenBlocks } from "./batch-block-breaks.js";
 import { queueTableRemovals } from "./batch-table-removals.js";
+import { queueAnchorReads } from "./batch-anchor-reads.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./batch-removals.js").KnownRemovals} KnownRemovals */
@@ -13,14 +14,16 @@ import { queueTableRemovals } from "./batch-table-removals.js";
 
 /**
  * Read up front: what the batch's removals take and, unless `blocks` is false (a dry run writes nothing), the
- * blocks it rewrites by id. A sync that fails leaves both unknown: the batch runs as it would have.
+ * blocks it rewrites by id and the anchors it acts at. A sync that fails leaves them all unknown: the batch runs as
+ * it would have (its ops at anchors then read them themselves).
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} blocks
- * @returns {Promise<{ removals: KnownRemovals, blockReads: Map<number, () => BlockRead> }>}
+ * @returns {Promise<{ removals: KnownRemovals, blockReads: Map<number, () => BlockRead>, anchorReads: Map<string, import("./handlers/anchor-read.js").AnchorRead> }>}
  */
 export async function readUpFront(env, ops, blocks) {
   const removals = queueTableRemovals(env, ops);
+  const anchors = blocks ? queueAnchorReads(env, ops) : undefined;
   /** @type {{ resolve: () => void, reject: (err: unknown) => void } | undefined} */
   let shared;
   const sharedSync = new Promise((resolve, reject) => { shared = { resolve: () => resolve(undefined), reject }; });
@@ -33,7 +36,7 @@ export async function readUpFront(env, ops, blocks) {
   const blockReads = blocks ? readRewrittenBlocks(blockEnv, ops) : Promise.resolve(new Map());
   sharing = false;
   let read = true;
-  if (removals.reads || blocksWait) {
+  if (removals.reads || blocksWait || anchors?.reads) {
     try {
       await env.sync();
       shared?.resolve();
@@ -42,5 +45,5 @@ export async function readUpFront(env, ops, blocks) {
       shared?.reject(err);
     }
   }
-  return { removals: read ? removals.settle() : new Map(), blockReads: await blockReads };
+  return { removals: read ? removals.settle() : new Map(), blockReads: await blockReads, anchorReads: read && anchors ? anchors.settle() : new Map() };
 }

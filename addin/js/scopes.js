@@ -23,8 +23,9 @@ export function parseRef(ref, field) {
  * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs); `edges` one whose first or last
  * block is a table, and `table` the table a table id designates.
  * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | RangeTarget} ScopeTarget
- * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table, control?: Word.ContentControl }} RangeTarget
- *   `control`: the anchor's content control, when the range is an anchor's content
+ * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table, control?: Word.ContentControl, rewrap?: (range: Word.Range) => void }} RangeTarget
+ *   `control`: the anchor's content control, when the range is an anchor's content; its `edges` and `rewrap` are
+ *   known once the op read it (handlers/anchor-read.js)
  */
 
 /**
@@ -72,10 +73,7 @@ function parseScopeRef(scope, field) {
 function anchorTarget(context, registry, id, field) {
   const control = anchorControl(context, registry, id, field);
   const range = control.getRange("Content");
-  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) {
-    const edges = anchorEdges(id);
-    return { kind: "range", range, control, ...(edges ? { edges } : {}) };
-  }
+  if (!id.startsWith(TABLE_ANCHOR_PREFIX)) return { kind: "range", range, control };
   const table = range.tables.getFirst();
   return { kind: "range", range: table.getRange("Whole"), table, edges: { first: true, last: true, only: true } };
 }
@@ -98,40 +96,13 @@ export function tableEdgedScope(registry, scope) {
 export const TABLE_ANCHOR_PREFIX = "anc_tbl_";
 
 /**
- * What the id of an anchor over several blocks starts with when its first, last or both blocks are tables (as
- * anchor.create found them): before/after/replace then treat that side as a table, as for a range id with such
- * edges. The id lives in the tag, so this outlives the pane; the anchor's content changed since is not seen.
- */
-const EDGED_ANCHOR_PREFIXES = /** @type {const} */ ({ first: "anc_tf_", last: "anc_tl_", both: "anc_tfl_" });
-
-/**
- * The prefix of a new anchor's id over a range with these table edges ({@link TABLE_ANCHOR_PREFIX} for a whole table).
+ * The prefix of a new anchor's id over a range with these table edges: {@link TABLE_ANCHOR_PREFIX} for a whole
+ * table, else `anc_` (whether an anchor over blocks starts or ends with a table is read when it is used: its
+ * content changes). Ids made before with `anc_tf_`, `anc_tl_` or `anc_tfl_` are anchors like any other.
  * @param {TableEdges | undefined} edges
  */
 export function anchorIdPrefix(edges) {
-  if (!edges || !(edges.first || edges.last)) return "anc_";
-  if (edges.only) return TABLE_ANCHOR_PREFIX;
-  return edges.first && edges.last ? EDGED_ANCHOR_PREFIXES.both : edges.first ? EDGED_ANCHOR_PREFIXES.first : EDGED_ANCHOR_PREFIXES.last;
-}
-
-/**
- * The table edges an anchor's id records ({@link anchorIdPrefix}), if any (not for a whole table's anchor).
- * @param {string} id
- * @returns {TableEdges | undefined}
- */
-function anchorEdges(id) {
-  if (id.startsWith(EDGED_ANCHOR_PREFIXES.both)) return { first: true, last: true };
-  if (id.startsWith(EDGED_ANCHOR_PREFIXES.first)) return { first: true, last: false };
-  if (id.startsWith(EDGED_ANCHOR_PREFIXES.last)) return { first: false, last: true };
-  return undefined;
-}
-
-/**
- * Whether `anchor:<id>` is an anchor over blocks with a table at an edge ({@link anchorIdPrefix}), not a whole table.
- * @param {unknown} scope
- */
-export function edgedAnchorScope(scope) {
-  return typeof scope === "string" && scope.startsWith("anchor:") && anchorEdges(scope.slice(7)) !== undefined;
+  return edges?.only ? TABLE_ANCHOR_PREFIX : "anc_";
 }
 
 /** What an anchor's content control is tagged with: the prefix marks the tags we made (anchor.list). */

@@ -71,6 +71,9 @@
  * @property {() => import("./handlers/block-rewrite.js").BlockRead | undefined} [blockReadBefore]  given in a
  *                                              batch: the block the op rewrites through its id, as the batch read it
  *                                              up front (batch-block-breaks.js), or undefined
+ * @property {Map<string, import("./handlers/anchor-read.js").AnchorRead>} [anchorReads]  given in a batch: its anchors
+ *                                              (by id) read up front (batch-anchor-reads.js), kept up to date by its
+ *                                              ops (handlers/anchor-read.js readAnchor)
  */
 
 /**

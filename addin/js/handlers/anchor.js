@@ -33,23 +33,50 @@ function requireContentControls(env, field) {
 
 /**
  * anchor.create {scope, name?} → {anchorId, scope}: the range wrapped in a tagged content control. No sync of
- * its own: Word.run's closing sync makes it. A table (a table id, table.create's rangeId, a table's anchor) is
+ * its own (Word.run's closing sync makes it) but, with a name, one that reads the anchors already named so (a name
+ * names one anchor: {@link queueNameCheck}). A table (a table id, table.create's rangeId, a table's anchor) is
  * wrapped whole, and its anchor's id says so ({@link TABLE_ANCHOR_PREFIX}): `anchor:<id>` is then that table as a
  * block wherever a scope goes (before/after next to it, start/end its first/last cell, replace instead of it), and
- * a tableRef of the table ops.
+ * a tableRef of the table ops. Any other anchor's table edges are read when it is used (anchor-read.js).
  * @param {HandlerEnv} env
  */
 export async function create(env) {
   const { context, registry, args } = env;
   const { name } = createArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  if (name) {
+    const check = queueNameCheck(env, name);
+    await env.sync();
+    check();
+  }
   const control = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertContentControl();
   const anchorId = newAnchorId(anchorIdPrefix(target.kind === "range" ? target.edges : undefined));
   control.tag = ANCHOR_TAG_PREFIX + anchorId;
   if (name) control.title = name;
   return { anchorId, scope: `anchor:${anchorId}`, ...(name ? { name } : {}) };
 }
-create.firstSync = /** @type {const} */ ("none");
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+create.firstSync = ({ args }) => (typeof args.name === "string" && args.name !== "" ? "read" : "none");
+
+/**
+ * Queue the read of the anchors named `name` (content controls with that title and our tag; for the caller's
+ * sync); the function returned, after it, throws E_INVALID_ARG on args.name naming the anchor that has the name:
+ * `anchor:<name's anchor>` is what a user who names an anchor later looks for by that name (anchor.list), and two
+ * anchors named alike would make it a guess.
+ * @param {HandlerEnv} env
+ * @param {string} name
+ * @returns {() => void}
+ */
+function queueNameCheck(env, name) {
+  const named = env.context.document.contentControls.getByTitle(name);
+  named.load("items/tag");
+  return () => {
+    const taken = named.items.find((c) => typeof c.tag === "string" && c.tag.startsWith(ANCHOR_TAG_PREFIX));
+    if (!taken) return;
+    const anchorId = taken.tag.slice(ANCHOR_TAG_PREFIX.length);
+    throw new PaneError("E_INVALID_ARG", `args.name "${name}" is already the name of anchor ${anchorId} (anchor:${anchorId}): give another name, or use that anchor (anchor.list shows them all)`, "args.name");
+  };
+}
 
 /**
  * anchor.create's checks of its args and the host, in the op's order (a dry run makes them too: op-checks.js): the
@@ -64,35 +91,6 @@ export function createArgs(env) {
 
 /** The checks of this module's ops, by op (op-checks.js). */
 export const CHECKS = { "anchor.create": createArgs };
-
-/**
- * An anchor's content control to be made again around what an op wrote in its place (insertMarkdown's replace
- * through `anchor:<id>`): Word puts a paragraph inserted after the control's last paragraph outside the control
- * (office-js#3176; Before/After insert outside an object's boundaries), and an inline control cannot take more than
- * one paragraph, so the blocks after the first would leave the anchor. Queues the read of the control's name, look
- * and lock (for the caller's next sync); the function returned, after that sync, removes the control keeping its
- * content and wraps `range` in a new one with the same tag (the anchor's id), name and look, as anchor.create
- * would. A control locked against deletion is left as it is, with a warning.
- * @param {HandlerEnv} env
- * @param {Word.ContentControl} control
- * @returns {(range: Word.Range) => void}
- */
-export function queueRewrap(env, control) {
-  control.load("tag,title,appearance,color,cannotDelete");
-  return (range) => {
-    if (control.cannotDelete) {
-      env.note("warn", "The anchor's content control is locked against deletion (cannotDelete), so it was not made again around everything written: it holds only what went into it (anchor.list shows its text)", "args.scope");
-      return;
-    }
-    const { tag, title, appearance, color } = control;
-    control.delete(true);
-    const wrapped = range.insertContentControl();
-    wrapped.tag = tag;
-    if (title) wrapped.title = title;
-    wrapped.appearance = appearance;
-    if (color) wrapped.color = color;
-  };
-}
 
 /**
  * anchor.list → {anchors: [{anchorId, name, text}]}: the content controls we tagged, in document order.
@@ -146,10 +144,25 @@ export async function remove(env) {
 remove.firstSync = /** @type {const} */ ("read");
 
 /**
- * The dry runs of the ops on one anchor, by op: the anchor found as anchor.remove finds it, with its text.
+ * The dry runs of the ops on one anchor, by op: a new anchor's name checked as anchor.create checks it; the
+ * anchor found as anchor.remove finds it, with its text.
  * @type {Record<string, import("../dry-run.js").TargetLookup>}
  */
 export const DRY_RUNS = {
+  "anchor.create": {
+    field: "name",
+    plan(env) {
+      const { name } = createArgs(env);
+      if (!name) return undefined;
+      return () => {
+        const check = queueNameCheck(env, name);
+        return () => {
+          check();
+          return {};
+        };
+      };
+    },
+  },
   "anchor.remove": {
     field: "anchorId",
     plan(env) {

@@ -3,6 +3,7 @@ import { oneOf } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
 import { besideRange, firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
 import { atTable } from "./text.js";
+import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -32,19 +33,22 @@ function breakAtTable(target, type, location) {
  * start/before are Before and end/after are After on a range; before/after an anchor outside its content control
  * ({@link besideRange}), start/end inside it. At a range's table (a table id, table.create's
  * rangeId): before the table in a paragraph of its own, after it at the start of the next paragraph, never in a
- * cell. Nothing to read: the closing sync does it.
+ * cell. Nothing to read (the closing sync does it) but an anchor, read first (anchor-read.js: whether it starts or
+ * ends with a table now).
  * @param {HandlerEnv} env
  */
 export async function insertBreak(env) {
   const { context, registry, args } = env;
   const { type, location } = insertBreakArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  await readAnchor(env, target, { change: "same" });
   if (target.kind === "document") target.body.insertBreak(BREAK_TYPES[type], bodyBlockLocation(location));
   else if (target.kind === "range" && atTable(target, location)) breakAtTable(target, BREAK_TYPES[type], location);
   else (location === "before" || location === "after" ? besideRange(target, location) : target.range).insertBreak(BREAK_TYPES[type], rangeBlockLocation(location));
   return { type, location };
 }
-insertBreak.firstSync = /** @type {const} */ ("none");
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+insertBreak.firstSync = (env) => (readsAnchorFirst(env) ? "read" : "none");
 
 /**
  * insertBreak's checks of its args (a dry run makes them too: op-checks.js): a break replaces nothing. Throws only.

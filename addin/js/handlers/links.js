@@ -7,6 +7,7 @@ import { LOCATIONS, bodyTextLocation, rangeTextLocation } from "../locations.js"
 import { resolveScope } from "../registry.js";
 import { insertionRange } from "../scopes.js";
 import { shownText } from "../shown-text.js";
+import { queueAnchorEdges, readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
 
@@ -16,11 +17,12 @@ import { atTable } from "./text.js";
  * hyperlink.set {url, scope, text?, location} → {rangeId, url, text} (the linked text, as readDocument shows it). With `text`: the text is inserted at the
  * scope (as insertText places it: before/after an anchor outside it, {@link insertionRange}) and linked: nothing
  * to read, one sync. Without: the scope's own text is linked;
- * one sync reads it first, because an empty range has nothing to link (E_INVALID_ARG, asking for `text`).
+ * one sync reads it first, because an empty range has nothing to link (E_INVALID_ARG, asking for `text`). An
+ * anchor is read first either way, in that sync (anchor-read.js: whether it starts or ends with a table now).
  *
  * A scope that is a table (a table id, table.create's rangeId) or starts or ends with one: linked `text` goes
  * where insertText puts text there (before/after: a paragraph of its own next to the table; start/end: its
- * first/last cell; replace: a paragraph instead of the table). Its own text is never linked: a Word hyperlink is
+ * first/last cell; replace: a paragraph instead of the table, which an anchor keeps around it). Its own text is never linked: a Word hyperlink is
  * a field, which cannot span table cells (E_INVALID_ARG before anything is done, naming both ways that work);
  * url "" still removes the links in it.
  * @param {HandlerEnv} env
@@ -30,19 +32,24 @@ export async function set(env) {
   const { url, text, location } = linkArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   if (text !== undefined && location !== undefined) {
+    await readAnchor(env, target, { change: location === "replace" ? "noTables" : "same" });
     /** @type {Word.Range} */
     let inserted;
     if (target.kind === "document") inserted = target.body.insertText(text, bodyTextLocation(location));
     else if (target.kind === "range" && atTable(target, location)) {
       const spot = spotAtTable(env, target, location, "the linked text");
       inserted = spot.host.insertText(text, spot.at);
+      spot.placed?.();
     } else inserted = insertionRange(target, location).insertText(text, rangeTextLocation(location));
     inserted.hyperlink = url;
     return { rangeId: registry.add("rng", inserted), url, text };
   }
   const range = ownTextRange(target, url);
-  range.load("text");
-  await env.sync();
+  if (await readAnchor(env, target, { alsoRead: () => range.load("text"), change: "same" })) ownTextRange(target, url);
+  else {
+    range.load("text");
+    await env.sync();
+  }
   refuseNoText(range.text);
   range.hyperlink = url;
   return { rangeId: registry.add("rng", range), url, text: shownText(range.text) };
@@ -87,7 +94,7 @@ function refuseNoText(text) {
 }
 
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-set.firstSync = ({ args }) => (args.text === undefined ? "read" : "none");
+set.firstSync = (env) => (env.args.text === undefined || readsAnchorFirst(env) ? "read" : "none");
 
 /**
  * The dry run of set without `text`: the scope's own text read and checked as set checks it.
@@ -100,9 +107,13 @@ export const DRY_RUNS = {
       const { url, text } = linkArgs(env);
       if (text !== undefined) return undefined;
       return () => {
-        const range = ownTextRange(resolveScope(env.context, env.registry, env.args.scope ?? "selection"), url);
+        const target = resolveScope(env.context, env.registry, env.args.scope ?? "selection");
+        const range = ownTextRange(target, url);
         range.load("text");
+        const edges = queueAnchorEdges(target);
         return () => {
+          edges?.();
+          ownTextRange(target, url);
           refuseNoText(range.text);
           return {};
         };

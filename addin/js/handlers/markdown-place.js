@@ -10,16 +10,14 @@ import { afterLeadingBreaks, beforeTrailingBreaks, leadingBreaks, trailingBreaks
 
 /**
  * A range with a table at the side the blocks go (see {@link atTable}): before its first block, after its last,
- * or (replace) before its first block with the whole range removed after the insertion. No sync, but to replace
- * an anchor's blocks (`control`): one sync reads the anchor's look the caller queued (queueRewrap), to wrap the
- * new blocks in it again.
+ * or (replace) before its first block with the whole range removed after the insertion. No sync (an anchor's
+ * look, to wrap the new blocks in it again, was read with its table edges: anchor-read.js).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} location
  * @returns {Promise<Place>}
  */
 export async function tablePlace(env, target, location) {
-  if (location === "replace" && target.control) await env.sync();
   // Before/after an anchor: next to its content control, outside it, wherever its table is now.
   const { control } = target;
   if (control && (location === "before" || location === "after")) return { origin: nextTo({ control }, location === "before" ? "Before" : "After"), keepSpare: true };
@@ -67,9 +65,10 @@ export function documentPlace(body, location) {
  * @param {string} location
  * @param {() => Promise<void>} sync
  * @param {Word.ContentControl} [control]  the anchor's content control, when `range` is an anchor's content
+ * @param {ReturnType<typeof queueReplacedRangeRead>} [replacedRead]  read already (with the anchor: then no sync)
  * @returns {Promise<Place>}
  */
-export async function rangePlace(range, location, sync, control = undefined) {
+export async function rangePlace(range, location, sync, control = undefined, replacedRead = undefined) {
   const paragraphs = range.paragraphs;
   const last = paragraphs.getLast();
   if (location !== "replace") {
@@ -77,8 +76,8 @@ export async function rangePlace(range, location, sync, control = undefined) {
     const beside = control && (location === "before" || location === "after") ? { control } : { paragraph: where === "Before" ? paragraphs.getFirst() : last };
     return { origin: nextTo(beside, where), keepSpare: true };
   }
-  const read = queueReplacedRead(range, paragraphs, last);
-  await sync();
+  const read = replacedRead ?? queueReplacedRead(range, paragraphs, last);
+  if (!replacedRead) await sync();
   const replaced = read();
   if (!replaced.whole) return { origin: nextTo({ paragraph: last }, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
   const spare = emptyInto(paragraphs.getFirst(), last, replaced.texts) ?? last;
@@ -134,6 +133,14 @@ function queueReplacedRead(range, paragraphs, last) {
     const tableNext = !next.isNullObject && next.tableNestingLevel > last.tableNestingLevel;
     return { ...read(), required: last.isLastParagraph || tableNext };
   };
+}
+
+/**
+ * What {@link rangePlace} reads to replace a range, queued for a caller's sync (an anchor's, read anyway).
+ * @param {Word.Range} range
+ */
+export function queueReplacedRangeRead(range) {
+  return queueReplacedRead(range, range.paragraphs, range.paragraphs.getLast());
 }
 
 /**

@@ -5,13 +5,12 @@
 import { oneOf } from "../args.js";
 import { LOCATIONS } from "../locations.js";
 import { resolveScope, tableEdgedScope } from "../registry.js";
-import { edgedAnchorScope } from "../scopes.js";
 import { atTable } from "./text.js";
-import { queueRewrap } from "./anchor.js";
+import { anchorRewrittenWith, readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { buildBlocks } from "./markdown-build.js";
 import { queueListBefore } from "./markdown-lists.js";
 import { checkBlocks } from "./markdown-check.js";
-import { documentPlace, rangePlace, tablePlace } from "./markdown-place.js";
+import { documentPlace, queueReplacedRangeRead, rangePlace, tablePlace } from "./markdown-place.js";
 
 export { buildBlocks } from "./markdown-build.js";
 export { checkBlocks } from "./markdown-check.js";
@@ -30,28 +29,38 @@ export { checkBlocks } from "./markdown-check.js";
  * end/after after it (never in its cells), and replace puts them in place of the whole range, tables included
  * (its id is retired).
  * What replaced a range through its id is that id's from then on (the result's rangeId is that id), and an anchor
- * replaced keeps wrapping all of it ({@link queueRewrap}).
+ * replaced keeps wrapping all of it (anchor-read.js rewrapWith).
  * A replaced range is read first (one sync, reads only; none at a table), and so is the paragraph blocks that start
- * with a list item go after (its list, which they go on with: markdown-lists.js); everything else goes in Word.run's
- * closing sync.
+ * with a list item go after (its list, which they go on with: markdown-lists.js); an anchor is read first whatever
+ * the location, with those reads in the same sync (anchor-read.js: whether its content starts or ends with a
+ * table now, which the cases above go by); everything else goes in Word.run's closing sync.
  * @param {HandlerEnv} env
  */
 export async function insertMarkdown(env) {
   const { context, registry, args, sync } = env;
   const { blocks, location } = insertMarkdownArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  const anchor = await readAnchor(env, target, {
+    alsoRead: () => {
+      if (target.kind !== "range") return undefined;
+      if (location === "replace") return { replaced: queueReplacedRangeRead(target.range) };
+      const list = location === "after" || location === "end" ? queueListBefore(blocks, target.range.paragraphs.getLast()) : undefined;
+      return list ? { list } : undefined;
+    },
+    change: location === "start" || location === "end" ? "unknown" : "same", // a replace says what it wrote below
+  });
   // A range replaced in place (not as a table's blocks, whose id is retired; an anchor's are wrapped again).
   const inPlace = target.kind === "range" && location === "replace" && (!atTable(target, location) || target.control) ? target : undefined;
-  const rewrap = inPlace?.control ? queueRewrap(env, inPlace.control) : undefined; // read with rangePlace's sync
+  const rewrap = inPlace?.rewrap; // an anchor's look, read by readAnchor
 
   const { origin, keepSpare, deleteText } = target.kind === "document"
     ? documentPlace(target.body, location)
     : target.kind === "range" && atTable(target, location)
       ? await tablePlace(env, target, location)
-      : await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined);
+      : await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined, anchor?.also && "replaced" in anchor.also ? anchor.also.replaced : undefined);
   // Blocks that start with a list item after one of the document's list go on with its list (one sync, reads only).
-  const listBefore = goesAfter(target, location) ? queueListBefore(blocks, /** @type {{ range: Word.Range }} */ (target).range.paragraphs.getLast()) : undefined;
-  if (listBefore) await sync();
+  const listBefore = !goesAfter(target, location) ? undefined : anchor ? (anchor.also && "list" in anchor.also ? anchor.also.list : undefined) : queueListBefore(blocks, /** @type {{ range: Word.Range }} */ (target).range.paragraphs.getLast());
+  if (listBefore && !anchor) await sync();
   const { built, spare } = buildBlocks(blocks, origin, "Normal", listBefore?.());
   const first = built[0];
   const lastBuilt = built[built.length - 1];
@@ -66,6 +75,7 @@ export async function insertMarkdown(env) {
   // The anchor first: Word deletes a content control with the one paragraph it holds (office-js#4975), and the
   // spare (after the blocks) may be an anchor's only paragraph.
   rewrap?.(whole);
+  if (rewrap) anchorRewrittenWith(env, edges);
   if (spare && !keepSpare) spare.delete();
   deleteText?.();
   return { rangeId, blocks: blocks.length };
@@ -86,9 +96,10 @@ export function insertMarkdownArgs({ args }) {
  * @param {HandlerEnv} env
  * @returns {import("../types.js").SyncKind}
  */
-insertMarkdown.firstSync = ({ args, registry }) => {
+insertMarkdown.firstSync = (env) => {
+  const { args, registry } = env;
   const location = args.location ?? "replace";
-  if (edgedAnchorScope(args.scope)) return location === "replace" ? "read" : "none"; // tablePlace's read
+  if (readsAnchorFirst(env)) return "read"; // the anchor's table edges and look (anchor-read.js)
   const reads = location === "replace" || ((location === "after" || location === "end") && args.blocks?.[0]?.type === "listItem");
   return args.scope !== "document" && reads && !tableEdgedScope(registry, args.scope) ? "read" : "none";
 };

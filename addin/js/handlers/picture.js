@@ -6,6 +6,7 @@ import { PaneError } from "../errors.js";
 import { LOCATIONS, rangeTextLocation } from "../locations.js";
 import { resolveScope } from "../registry.js";
 import { insertionRange } from "../scopes.js";
+import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
 
@@ -49,16 +50,19 @@ export function pictureSize({ naturalWidth, naturalHeight, width, height, lockAs
 /**
  * Insert a picture and read back the size Word gave it (Word on the web may ignore a size), all in Word.run's
  * closing sync: the handler queues the insertion, the sizing and the load, and reads the size after that
- * sync (afterSync). No sync of its own.
+ * sync (afterSync). No sync of its own but at an anchor, which is read first (anchor-read.js: whether it starts or ends
+ * with a table now).
  * @param {HandlerEnv} env
  */
 export async function insertPicture(env) {
   const { picture, wrapType } = pictureArgs(env);
   const { size } = picture;
+  const target = resolveScope(env.context, env.registry, env.args.scope ?? "selection");
+  await readAnchor(env, target, { change: picture.location === "replace" ? "noTables" : "same" });
   if (size.capped) {
     env.note("info", `The picture's natural size (${size.capped.width} × ${size.capped.height} pt) is wider than the page: it was scaled to ${size.width} × ${size.height} pt, the text width of Word's default page (Letter, 1-inch margins; Office.js does not give this document's page setup). Give width or height to choose the size.`, "args.width");
   }
-  const placed = wrapType === "inline" ? insertInline(env, picture) : insertFloating(env, picture, SHAPE_WRAP[wrapType]);
+  const placed = wrapType === "inline" ? insertInline(env, target, picture) : insertFloating(env, target, picture, SHAPE_WRAP[wrapType]);
   /** @type {Record<string, any>} */
   const result = { rangeId: placed.rangeId };
   env.afterSync(() => {
@@ -70,7 +74,8 @@ export async function insertPicture(env) {
   });
   return result;
 }
-insertPicture.firstSync = /** @type {const} */ ("none");
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+insertPicture.firstSync = (env) => (readsAnchorFirst(env) ? "read" : "none");
 
 /**
  * insertPicture's checks before it touches Word: its args, and the host for a floating picture.
@@ -110,20 +115,22 @@ function pictureArgs({ args, supports }) {
  * An inline picture at the scope/location. Body takes Start/End; "replace" on the document replaces the
  * whole body's range. Before/after an anchor go outside its content control ({@link insertionRange}). At a
  * range's table (a table id, table.create's rangeId): before/after in a paragraph of its own next to the table,
- * start/end in its first/last cell, replace in a paragraph instead of the table (table-edges.js).
+ * start/end in its first/last cell, replace in a paragraph instead of the table (table-edges.js; an anchor's
+ * blocks: the anchor keeps the picture).
  * @param {HandlerEnv} env
+ * @param {import("../registry.js").ScopeTarget} target
  * @param {PictureSpec} picture
  * @returns {Placed}
  */
-function insertInline(env, picture) {
-  const { context, registry, args } = env;
+function insertInline(env, target, picture) {
+  const { registry } = env;
   const { location } = picture;
-  const target = resolveScope(context, registry, args.scope ?? "selection");
   /** @type {Word.InlinePicture} */
   let inline;
   if (target.kind === "range" && atTable(target, location)) {
     const spot = spotAtTable(env, target, location, "the picture");
     inline = spot.host.insertInlinePictureFromBase64(picture.data, spot.at);
+    spot.placed?.();
   } else if (target.kind === "document" && location !== "replace") {
     inline = target.body.insertInlinePictureFromBase64(picture.data, location === "start" || location === "before" ? "Start" : "End");
   } else {
@@ -150,19 +157,19 @@ function insertInline(env, picture) {
  * is deleted). The returned rangeId is that anchor. Its position is set explicitly: the top left of the anchor paragraph's column. At a
  * range's table the anchor is where an inline picture would go (table-edges.js): never a cell for before/after.
  * @param {HandlerEnv} env
+ * @param {import("../registry.js").ScopeTarget} target
  * @param {PictureSpec} picture
  * @param {"Square" | "Tight" | "Behind" | "Front"} wrap
  * @returns {Placed}
  */
-function insertFloating(env, picture, wrap) {
-  const { context, registry, args } = env;
+function insertFloating(env, target, picture, wrap) {
+  const { registry } = env;
   const { location } = picture;
-  const target = resolveScope(context, registry, args.scope ?? "selection");
   const whole = target.kind === "document" ? target.body : target.range;
   /** @type {Word.Range} */
   let anchor;
-  if (target.kind === "range" && atTable(target, location)) {
-    const spot = spotAtTable(env, target, location, "the picture");
+  const spot = target.kind === "range" && atTable(target, location) ? spotAtTable(env, target, location, "the picture") : undefined;
+  if (spot) {
     anchor = spot.host.getRange(spot.at);
   } else if (location === "replace") {
     if (target.kind === "document") {
@@ -177,6 +184,7 @@ function insertFloating(env, picture, wrap) {
     anchor = (target.kind === "document" ? whole : insertionRange(target, location)).getRange(edge);
   }
   const shape = anchor.insertPictureFromBase64(picture.data, { width: picture.size.width, height: picture.size.height, left: 0, top: 0 });
+  spot?.placed?.();
   shape.lockAspectRatio = picture.lockAspectRatio;
   if (picture.altText !== undefined) shape.altTextDescription = picture.altText;
   shape.textWrap.type = wrap;

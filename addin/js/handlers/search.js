@@ -6,6 +6,7 @@ import { regexToWildcards } from "../regex-to-wildcards.js";
 import { DEFAULT_TRACK_CAP, resolveScope } from "../registry.js";
 import { shownText } from "../shown-text.js";
 import { readsBlock, replaceText } from "./text.js";
+import { readsAnchorFirst } from "./anchor-read.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -264,7 +265,7 @@ export async function replace(env) {
   return { replaced: chosen.length };
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-replace.firstSync = (env) => (env.args.target === "searchQuery" || readsBlock(env, env.args.target) ? "read" : "none");
+replace.firstSync = (env) => (env.args.target === "searchQuery" || readsBlock(env, env.args.target) || readsAnchorFirst(env) ? "read" : "none");
 
 /**
  * replace's checks of its args, in the op's order (a dry run makes them too: op-checks.js): the replacement, the

@@ -6,6 +6,7 @@ import { PaneError } from "../errors.js";
 import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.js";
 import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
 import { besideBlocks } from "../scopes.js";
+import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -15,7 +16,8 @@ export const MAX_COLUMNS = 63;
 export const MAX_ROWS = 10000;
 
 /**
- * Create a table with optional data (missing cells are ""). Nothing to read: no sync of its own.
+ * Create a table with optional data (missing cells are ""). Nothing to read (no sync of its own) but an anchor,
+ * read first (anchor-read.js: whether it starts or ends with a table now).
  * On the document: at its start or end. On a range/selection: before or after its paragraph
  * (start → before; end, after and replace → after). A range that starts (before) or ends (after) with a table —
  * a table id, table.create's rangeId, an insertMarkdown result — gets the new table before or after that table,
@@ -24,9 +26,11 @@ export const MAX_ROWS = 10000;
  * the table's range: edits before, after or instead of it act on the table as a block.
  * @param {HandlerEnv} env
  */
-export async function create({ context, registry, args }) {
+export async function create(env) {
+  const { context, registry, args } = env;
   const { rows, cols, location, header, values } = createArgs(args);
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  await readAnchor(env, target, { change: location === "before" || location === "after" ? "same" : "unknown" });
   const where = rangeBlockLocation(location);
   /** @type {Word.Table} */
   let table;
@@ -41,7 +45,8 @@ export async function create({ context, registry, args }) {
   const rangeId = registry.add("rng", table.getRange("Whole"), { edges: { first: true, last: true, only: true }, twin: tableId, empty: false });
   return { tableId, rangeId, rows, cols };
 }
-create.firstSync = /** @type {const} */ ("none");
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+create.firstSync = (env) => (readsAnchorFirst(env) ? "read" : "none");
 
 /**
  * The args of table.create, checked (also by dryRun).

@@ -9,8 +9,9 @@ import { removeBlocks, retireScope } from "./text.js";
 
 /**
  * Where the content goes: inserted into `host` at `at` (Paragraph and Body both take Start/End for text and
- * inline pictures; `host.getRange(at)` is the spot as a range).
- * @typedef {{ host: Word.Paragraph | Word.Body, at: "Start" | "End" }} EdgeSpot
+ * inline pictures; `host.getRange(at)` is the spot as a range). `placed`, when there, is to be called once the
+ * content is in (queued after it): it finishes a replace of an anchor's blocks.
+ * @typedef {{ host: Word.Paragraph | Word.Body, at: "Start" | "End", placed?: () => void }} EdgeSpot
  */
 
 /**
@@ -19,7 +20,10 @@ import { removeBlocks, retireScope } from "./text.js";
  *   table);
  * - start / end → the start of the first cell / the end of the last cell (the table's own content, as start/end of
  *   a paragraph block are that paragraph's);
- * - replace → a new paragraph in place of the range's blocks, tables included; the range's id is retired.
+ * - replace → a new paragraph in place of the range's blocks, tables included; the range's id is retired. An
+ *   anchor's blocks (read first: anchor-read.js): the paragraph goes before its content control, outside it,
+ *   and once the content is in (`placed`) the anchor is made again around it and its old blocks go, as insertText's
+ *   replace of them does (text.js): the anchor keeps what replaced its content.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {import("../locations.js").Location} location
@@ -27,6 +31,10 @@ import { removeBlocks, retireScope } from "./text.js";
  * @returns {EdgeSpot}
  */
 export function spotAtTable(env, target, location, what) {
+  if (location === "replace" && target.control) {
+    const paragraph = target.control.insertParagraph("", "Before");
+    return { host: paragraph, at: "Start", placed: () => replaceAnchorBlocks(target, paragraph) };
+  }
   if (location === "replace") {
     const first = firstBlockOf(target);
     const paragraph = (first.table ?? first.paragraph).insertParagraph("", "Before");
@@ -42,4 +50,15 @@ export function spotAtTable(env, target, location, what) {
   const table = /** @type {Word.Table} */ ((atStart ? firstBlockOf(target) : lastBlockOf(target)).table);
   env.note("info", `The scope ${atStart ? "starts" : "ends"} with a table: ${what} went into a new paragraph ${location} it (nothing joins a table; start/end put it into its ${atStart ? "first" : "last"} cell)`, "args.location");
   return { host: table.insertParagraph("", atStart ? "Before" : "After"), at: "Start" };
+}
+
+/**
+ * The end of a replace of an anchor's blocks ({@link spotAtTable}): the anchor made again around the paragraph that
+ * took their place (its look read before: target.rewrap), then the blocks removed. Queues only.
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {Word.Paragraph} paragraph
+ */
+function replaceAnchorBlocks(target, paragraph) {
+  target.rewrap?.(paragraph.getRange("Content"));
+  removeBlocks(target);
 }

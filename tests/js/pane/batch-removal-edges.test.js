@@ -124,10 +124,11 @@ for (const profile of PROFILES) {
     ] });
     refused(outcome, "args.ops[2].args.scope", 1, /anchor\.remove\) removes the anchor/);
     assert.deepEqual(blocks(env.sim), UNTOUCHED);
+    // The anchor is read up front (batch-anchor-reads.js): 3 syncs.
     ok(await env.run("batch", { ops: [
       { op: "insertText", args: { text: "Other", scope: `anchor:${anchorId}`, location: "replace" } },
       { op: "insertText", args: { text: "!", scope: `anchor:${anchorId}`, location: "end" } },
-    ] }));
+    ] }, { maxSyncs: 3 }));
     assert.deepEqual(blocks(env.sim).at(-1), "Other!");
   });
 
