@@ -89,3 +89,26 @@ for (const profile of PROFILES) {
     assert.ok(!failed.diagnostics.some((d) => /removed/.test(d.msg)), JSON.stringify(failed.diagnostics));
   });
 }
+
+for (const profile of PROFILES) {
+  test(`[${profile}] in a batch, a table removed in the sync a later op failed in: its id is retired, no warning of lost values`, async () => {
+    const env = setup(profile);
+    env.sim.load([{ type: "paragraph", text: "Intro" }, { type: "table", values: [["a"]] }, { type: "paragraph", text: "Mid" }, { type: "table", values: [["b"]] }, { type: "paragraph", text: "End" }]);
+    const blocks = ok(await env.run("readDocument", { format: "structure", includeRangeIds: true })).blocks;
+    const [kept, gone] = [blocks[1].tableId, blocks[3].tableId];
+    await env.sim.Word.run(async (/** @type {any} */ ctx) => {
+      ctx.document.body.tables.getFirst().getNext().delete();
+      await ctx.sync();
+    });
+    const outcome = await env.run("batch", { ops: [
+      { op: "insertText", args: { text: "", location: "replace", scope: `rangeId:${kept}` } },
+      { op: "insertText", args: { text: "y", location: "after", scope: `rangeId:${gone}` } },
+    ] });
+    const [removed, failed] = outcome.result.data.results;
+    assert.equal(failed.code, "E_NOT_FOUND");
+    assert.deepEqual(env.sim.snapshot().blocks.map((/** @type {any} */ b) => b.text), ["Intro", "Mid", "End"]);
+    assert.deepEqual(removed.diagnostics.map((/** @type {any} */ d) => d.msg), ["The table of the scope was removed"]);
+    const { diagnostics } = fails(await env.run("insertText", { text: "z", location: "after", scope: `rangeId:${kept}` }), "E_NOT_FOUND", "args.scope");
+    assert.match(diagnostics[0].msg, /removed/);
+  });
+}
