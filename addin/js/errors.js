@@ -64,6 +64,13 @@ const OFFICE_HINTS = /** @type {Record<string, string>} */ ({
   NotAllowed: ": Word does not allow this here — Word on the web declines some actions (content it cannot edit, "
     + "such as date-picker content controls; try Word on Windows or Mac), and a protected document refuses edits",
   SearchDialogIsOpen: ": Word's Find and Replace dialog is open — close it and retry",
+  // Word on the web's limits on one request and one answer (officejs-word.md §1; Word's exact sizes are unverified).
+  RequestPayloadSizeLimitExceeded: ": Word on the web refused to take this much in one request — send less per op: a big "
+    + "table as a smaller table.create then table.insertRows / table.setCellText in later ops, long text or markdown in "
+    + "several inserts, a batch as several smaller batches, a smaller picture",
+  ResponsePayloadSizeLimitExceeded: ": Word on the web could not answer with this much at once — ask for less per op: "
+    + "search with a lower maxResults (and trackResults) or a narrower scope, readDocument with a lower limit or "
+    + "maxChars (and more pages through offset), a batch of fewer reads",
 });
 
 /**
@@ -76,6 +83,24 @@ const LOCATION_HINTS = /** @type {Record<string, string>} */ ({
   "Range.insertEndnote": `: Word puts endnotes${NOT_IN_STORY}`,
   "Range.insertBreak": `: Word refused the break there; it puts section breaks${NOT_IN_STORY}`,
   "Body.insertBreak": `: Word refused the break there; it puts section breaks${NOT_IN_STORY}`,
+  // An anchor is a content control: Word on the web fails to put one around part of a table cell's text
+  // (OfficeDev/office-js#3367), around several rows of a table (#4251), or on a range that starts or ends with another
+  // content control (#6103), with nothing more than GeneralException.
+  "Range.insertContentControl": ": Word could not put an anchor (a content control) around this range — Word on the "
+    + "web refuses one around part of a table cell's text or some of a table's rows, and on a range that starts or ends "
+    + "with another anchor; anchor whole paragraphs (a readDocument block's rangeId), a whole cell or the whole table, "
+    + "and not a range that starts or ends at another anchor",
+});
+
+/**
+ * Hints for one code at one place, before the code's own: Word on the web answers NotAllowed to inserting a
+ * paragraph next to a content control (OfficeDev/office-js-docs#1284, office-js#53), which an op on an anchor does
+ * to put a paragraph or a break before or after it.
+ */
+const CODE_AT_LOCATION_HINTS = /** @type {Record<string, string>} */ ({
+  "NotAllowed at ContentControl.insertParagraph": ": Word on the web does not insert a paragraph next to an anchor (a "
+    + "content control) — target the paragraph before or after the anchor instead (its rangeId from readDocument "
+    + "with includeRangeIds, location \"after\" or \"before\"), or make the edit in Word on Windows or Mac",
 });
 
 /** Where Word fails to find an anchor's content control (registry.anchorRange: getByTag(…).getFirst()). */
@@ -167,7 +192,8 @@ export function mapError(err, field, args) {
     const code = OFFICE_CODE_MAP[err.code] ?? "E_RUNTIME";
     const where = err.debugInfo?.errorLocation;
     const message = typeof err.message === "string" && err.message ? err.message : err.code;
-    const hint = OFFICE_HINTS[err.code] ?? (where && err.code !== "ApiNotFound" ? LOCATION_HINTS[where] ?? "" : "");
+    const hint = CODE_AT_LOCATION_HINTS[`${err.code} at ${where}`] ?? OFFICE_HINTS[err.code]
+      ?? (where && err.code !== "ApiNotFound" ? LOCATION_HINTS[where] ?? "" : "");
     const msg = `Word: ${message} [${err.code}${where ? ` at ${where}` : ""}]${hint}`;
     return { code, diagnostics: [diagnostic("error", msg, field)] };
   }
