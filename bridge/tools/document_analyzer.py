@@ -8,7 +8,10 @@ A document longer than 50,000 characters is analyzed from its start: whole block
 next block does not fit and less than half the limit is used (a very long paragraph early on), that block's
 beginning up to the limit (cut after a sentence, else a word). Nothing after the point where the analysis stops
 is read into it, and `source` says how much was analyzed (`characters` of `total_characters`, `truncated`, a
-`warning`). Paragraphs are read as they currently stand: readDocument leaves tracked deletions out.
+`warning`). Paragraphs are read as they currently stand: readDocument leaves tracked deletions out. A document
+edited while its pages are read is read again (word_access.read_document); one that never settles is analyzed as
+last read, with `changed_while_read` and a `warning`. A `document` title that several connected documents have is
+refused as an invalid argument (-32602) listing their ids.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from bridge.tools.analysis import ANALYSIS_TYPES, analyze, blocks_from_document,
 from bridge.tools.analysis.text import Block
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
-from bridge.tools.word_access import DocumentReadError, WordAccess, read_document
+from bridge.tools.word_access import DocumentArgumentError, DocumentReadError, WordAccess, read_document
 
 NAME: Final = "document_analyzer"
 MAX_CONTENT: Final = 50_000
@@ -154,6 +157,8 @@ async def _document_blocks(word: WordAccess, document: str | None) -> tuple[list
     """The open document's blocks up to 50,000 characters, and where they came from."""
     try:
         read = await read_document(word, document=document)
+    except DocumentArgumentError as exc:  # several documents have that title: the argument must name one
+        raise invalid("document", f"{exc}", document, matching_documents=await _titled(word, document)) from exc
     except DocumentReadError as exc:
         raise seed_error(INTERNAL_ERROR, "Could not read the Word document", "document_read_failed",
                          ["Open the document in Word with the Word Bridge task pane connected",
@@ -172,6 +177,8 @@ async def _document_blocks(word: WordAccess, document: str | None) -> tuple[list
                               "characters": used, "truncated": stop is not None, "total_characters": total}
     if read.document:
         source["document_id"] = read.document["id"]
+    if read.tries > 1:
+        source["read_tries"] = read.tries
     if stop is not None:
         last = kept[-1] if kept else None
         where = (f"in block {stop.index}, cut after {len(last.text):,} of its {len(stop.text):,} characters"
@@ -183,7 +190,17 @@ async def _document_blocks(word: WordAccess, document: str | None) -> tuple[list
             f"{MAX_CONTENT:,} characters from the start of the document and stopped {where}. Every score, the "
             f"summary and the suggestions describe that part only; to analyze the rest, pass it as content in "
             f"parts of at most {MAX_CONTENT:,} characters.")
+    if read.warning:
+        source["changed_while_read"] = True
+        source["warning"] = " ".join(filter(None, (source.get("warning"), read.warning)))
     return kept, source
+
+
+async def _titled(word: WordAccess, title: str | None) -> list[dict[str, Any]]:
+    """`{"id", "title"}` of each connected document titled `title` (case aside)."""
+    listed = await word.list_documents()
+    return [{"id": d.get("id"), "title": d.get("title")} for d in listed.get("documents") or []
+            if isinstance(d, dict) and title is not None and str(d.get("title")).casefold() == title.casefold()]
 
 
 def register(server: MCPServer, word: WordAccess) -> None:
@@ -240,6 +257,8 @@ async def _run(word: WordAccess, content: Any, document: Any, **raw: Any) -> Cal
     if source is not None and source["truncated"] and isinstance(result.get("summary"), str):  # the summary says it too: it is what most readers read
         result["summary"] = (f"{result['summary']} (from the first {source['characters']:,} of "
                              f"{source['total_characters']:,} characters of the document: see source.warning)")
+    if source is not None and source.get("changed_while_read") and isinstance(result.get("summary"), str):
+        result["summary"] += " (the document changed while it was read: see source.warning)"
     result["processing_time_ms"] = round((time.perf_counter() - started) * 1000)
     line = ("Comprehensive document analysis completed" if args["analysis_type"] == "comprehensive"
             else "Document analysis completed successfully")

@@ -75,11 +75,12 @@ def chunk_blocks(blocks: list[dict[str, Any]], split: str) -> list[tuple[str, in
 
 
 async def document_chunks(word: WordAccess, document: str | None,
-                          split: str) -> tuple[list[tuple[str, int, str]], dict[str, Any] | None]:
-    """The open document's chunks and the document that answered (`{"id", "title"}`, None where the edit
-    service does not say); DocumentReadError when it cannot be read."""
+                          split: str) -> tuple[list[tuple[str, int, str]], dict[str, Any] | None, str | None]:
+    """The open document's chunks, the document that answered (`{"id", "title"}`, None where the edit service
+    does not say) and a warning when it kept changing while it was read (word_access.read_document);
+    DocumentReadError when it cannot be read."""
     read = await read_document(word, document=document)
-    return chunk_blocks(read.blocks, split), read.document
+    return chunk_blocks(read.blocks, split), read.document, read.warning
 
 
 # ---- highlight: a comment on the chunk's own text ------------------------------------------------------------

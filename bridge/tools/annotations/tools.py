@@ -35,7 +35,7 @@ from bridge.tools.annotations.store import DOCUMENT_SOURCE
 from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, Taxonomy, TaxonomyError, load_taxonomy
 from bridge.tools.annotations.unknown_arguments import pass_unknown_arguments
 from bridge.tools.arguments import RawText, list_schema
-from bridge.tools.word_access import DocumentReadError, WordAccess
+from bridge.tools.word_access import DocumentArgumentError, DocumentReadError, WordAccess
 
 log = logging.getLogger(__name__)
 
@@ -162,9 +162,13 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
     if parsed.fromDocument and parsed.config is not None:
         raise AnnotationError("InvalidConfig", "Config validation failed", [custom_issue(
             ["fromDocument"], "Pass either config or fromDocument: true, not both")])
+    read_warning: str | None = None
     if parsed.fromDocument:
         try:
-            chunks, answered = await document_chunks(word, parsed.document, parsed.split)
+            chunks, answered, read_warning = await document_chunks(word, parsed.document, parsed.split)
+        except DocumentArgumentError as exc:
+            raise AnnotationError("InvalidConfig", f"Could not read the Word document: {exc}", [custom_issue(
+                ["document"], "Pass the id of one document (listDocuments lists them)")]) from None
         except DocumentReadError as exc:
             raise AnnotationError("InvalidConfig", f"Could not read the Word document: {exc}", [custom_issue(
                 ["fromDocument"], "Open the document in Word with the Word Bridge task pane connected, or pass "
@@ -189,6 +193,8 @@ async def start_session(word: WordAccess, args: dict[str, Any]) -> dict[str, Any
     made: dict[str, Any] = {"sessionId": session_id, "chunkCount": count, "message": "Session created successfully"}
     if document is not None and document.id is not None:  # beyond the seed: where highlights will go
         made["document"] = document.ref()
+    if read_warning:  # beyond the seed: the chunks may hold a paragraph twice or miss one
+        made["warning"] = read_warning
     if parsed.fromDocument:  # beyond the seed: the ids no one chose (block positions), to annotate by
         made["chunkIds"] = [chunk_id for chunk_id, _, _ in chunks[:LISTED_CHUNK_IDS]]
         if count > LISTED_CHUNK_IDS:
