@@ -189,15 +189,17 @@ export function createStaleTargetChecks(env, ops, states, stopOnError) {
      * @param {() => boolean} unflushed
      */
     async placeBefore(i, args, syncFirst, unflushed) {
-      const { places, waiting } = placesBefore(env, ops, states, i, args);
-      if (!places) return false;
-      if ((waiting || unflushed()) && await syncFirst()) return true;
-      const found = await placeBefore(env, ops, states, i, args);
+      const done = (/** @type {number} */ j, /** @type {number} */ m) => placedBefore.has(`${j}:${m}`) || blocked.has(m) || gone.has(j);
+      if (blocked.has(i) || !placesBefore(env, ops, states, i, args, done).places) return false;
+      if ((placesBefore(env, ops, states, i, args, done).waiting || unflushed()) && await syncFirst()) return true;
+      const found = await placeBefore(env, ops, states, i, args, done);
       if (!found) return false;
-      for (const j of found.placed) placedBefore.add(`${j}:${i}`);
-      if (found.taken.length === 0) return false;
-      if (stopOnError) blocked.set(i, blockError(i, found.replaced, found.taken));
-      else for (const target of found.taken) gone.set(target.j, goneError([i], target));
+      for (const { target, m } of found.placed) placedBefore.add(`${target.j}:${m}`);
+      for (const m of new Set(found.taken.map((pair) => pair.m))) {
+        const taken = found.taken.filter((pair) => pair.m === m);
+        if (stopOnError) blocked.set(m, blockError(m, taken[0].replaced, taken.map((pair) => pair.target)));
+        else for (const { target } of taken) gone.set(target.j, goneError([m], target));
+      }
       return false;
     },
 

@@ -134,6 +134,34 @@ for (const profile of PROFILES) {
     assert.deepEqual(blocks(env.sim), ["Intro", "Instead", "Next! para"]);
   });
 
+  test(`[${profile}] every block a readDocument of the batch gave, rewritten: one read places them all, however many`, async () => {
+    for (const n of [2, 8]) {
+      const env = setup(profile);
+      env.sim.load(Array.from({ length: n }, (_, k) => ({ type: "paragraph", text: `Para ${k}` })));
+      const outcome = await env.run("batch", { ops: [
+        { op: "readDocument", args: { format: "structure", includeRangeIds: true } },
+        ...Array.from({ length: n }, (_, k) => ({ op: "insertText", args: { text: `New ${k}`, scope: `rangeId:$0.blocks[${k}].rangeId` } })),
+      ] }, { maxSyncs: 5 });
+      assert.equal(ok(outcome).completed, n + 1);
+      // readDocument's 2, the placement, the batch's last sync, Word.run's closing one.
+      assert.equal(outcome.stats.syncs, 5);
+      assert.deepEqual(blocks(env.sim), Array.from({ length: n }, (_, k) => `New ${k}`));
+    }
+  });
+
+  test(`[${profile}] a later replacement that would take a hit is placed with the first: the batch stops at it`, async () => {
+    const env = await withParagraphs(profile);
+    const outcome = await env.run("batch", { ops: [
+      { op: "search", args: { query: "one" } },
+      { op: "readDocument", args: { format: "structure", includeRangeIds: true } },
+      { op: "insertText", args: { text: "New title", scope: "rangeId:$1.blocks[0].rangeId" } },
+      { op: "insertText", args: { text: "New text", scope: "rangeId:$1.blocks[1].rangeId" } },
+      EDIT_HIT(0),
+    ] }, { maxSyncs: 5 });
+    stoppedAt(outcome, 3, 4);
+    assert.deepEqual(blocks(env.sim), ["New title", "Alpha one", "Beta two"]);
+  });
+
   test(`[${profile}] an anchor.create on its own anchor (a reference to itself) fails as before, with no endless check`, async () => {
     const env = await withTable(profile);
     const outcome = await env.run("batch", { ops: [
