@@ -99,7 +99,7 @@ export function markdownOf(loaded, notes = []) {
     const list = listOf(block);
     if (!list) [widths, open] = [[], []];
     const plain = withoutNoteMarks(paragraph.text);
-    if (isCode(paragraph) && plain) return { md: fence(plain.replace(/[\f\x0e]/g, "").split("\v").join("\n")) + marksApart(count) };
+    if (isCode(paragraph) && plain.replace(BREAKS, "")) return { md: codeBlock(plain) + marksApart(count) };
     // The marks stay in the text (and in its words and links) where the references go at them.
     const keep = keepsMarks([paragraph.text], notes[i]);
     const clean = keep ? (/** @type {string} */ t) => t : withoutNoteMarks;
@@ -148,6 +148,21 @@ function breaksAsTags(md, all) {
   let end = md.length; // where the trailing spaces and line breaks start (scanned back: no regex backtracking)
   while (end > 0 && (md[end - 1] === " " || md[end - 1] === "\t" || md.endsWith("\\\n", end))) end -= md[end - 1] === "\n" ? 2 : 1;
   return md.slice(0, end) + md.slice(end).replace(/\\\n/g, "<br>");
+}
+
+/** Word's page and column breaks in a text. */
+const BREAKS = /[\f\x0e]/g;
+
+/**
+ * A code paragraph's fenced block: its line breaks are its lines; the page and column breaks it starts or ends with
+ * are notes on lines of their own before or after the fence (in it they would be code), others are left out.
+ * @param {string} text  the paragraph's, without note marks
+ */
+function codeBlock(text) {
+  const lead = /^[\f\x0e]*/.exec(text)?.[0] ?? "";
+  const trail = /[\f\x0e]*$/.exec(text)?.[0] ?? "";
+  const notes = (/** @type {string} */ run) => Array.from(run, (mark) => BREAK_NOTES[mark]).join("");
+  return [notes(lead), fence(text.replace(BREAKS, "").split("\v").join("\n")), notes(trail)].filter(Boolean).join("\n");
 }
 
 /** A line starting with break notes ({@link BREAK_NOTES}), and what follows them on it. */

@@ -53,3 +53,12 @@ for (const profile of PROFILES) {
     assert.deepEqual(blocks.map((b) => b.runs.map((r) => r.text).join("")), ["One", "Text one.", "Two", "AB", "End"]);
   });
 }
+
+for (const profile of PROFILES) {
+  test(`[${profile}] markdown: a code paragraph's breaks at its edges are notes before and after its fence`, async () => {
+    const { sim, run } = setup(profile);
+    sim.load([{ type: "paragraph", style: "No Spacing", runs: [{ text: "\fx = 1\f", fontName: "Consolas" }] }]);
+    const { markdown } = ok(await run("readDocument", { scope: "document", format: "markdown" }));
+    assert.equal(markdown, "<!-- page break -->\n```\nx = 1\n```\n<!-- page break -->");
+  });
+}
