@@ -5,14 +5,9 @@
 // op may have changed the breaks themselves, the later rewrite is refused, naming both ops.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, ok, setup } from "./helpers.js";
+import { PROFILES, ok } from "./helpers.js";
+import { withMiddle } from "./breaks-fixture.js";
 
-/** A document whose second paragraph is `middle`, and that paragraph's block id. */
-async function withMiddle(profile, middle) {
-  const env = setup(profile, { text: `One\n${middle}\nTwo` });
-  const read = ok(await env.run("readDocument", { scope: "document", format: "structure", includeRangeIds: true }));
-  return { ...env, id: read.blocks[1].rangeId };
-}
 
 /** A batch: its read up front, the closing sync, and a sync of its own for a search's replace. */
 const batch = (run, ops, maxSyncs = 3) => run("batch", { ops }, { maxSyncs });

@@ -4,14 +4,9 @@
 // replaced the break with the text: the page break was gone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, ok, setup } from "./helpers.js";
+import { PROFILES, ok } from "./helpers.js";
+import { withMiddle } from "./breaks-fixture.js";
 
-/** A document whose second paragraph is `middle`, and that paragraph's block id. */
-async function withMiddle(profile, middle) {
-  const env = setup(profile, { text: `One\n${middle}\nTwo` });
-  const read = ok(await env.run("readDocument", { scope: "document", format: "structure", includeRangeIds: true }));
-  return { ...env, id: read.blocks[1].rangeId };
-}
 
 for (const profile of PROFILES) {
   test(`[${profile}] insertText replace through a block's id keeps the page break the block ends with`, async () => {

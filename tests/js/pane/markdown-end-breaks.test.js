@@ -3,16 +3,11 @@
 // break; a new paragraph mark goes where the block's text was). Before, the break went with the text.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, ok, setup } from "./helpers.js";
+import { PROFILES, ok } from "./helpers.js";
+import { withMiddle } from "./breaks-fixture.js";
 
 const P = (text) => ({ type: "paragraph", runs: [{ text }] });
 
-/** A document whose second paragraph is `middle`, and that paragraph's block id. */
-async function withMiddle(profile, middle) {
-  const env = setup(profile, { text: `One\n${middle}\nTwo` });
-  const read = ok(await env.run("readDocument", { scope: "document", format: "structure", includeRangeIds: true }));
-  return { ...env, id: read.blocks[1].rangeId };
-}
 
 for (const profile of PROFILES) {
   test(`[${profile}] insertMarkdown replacing a block through its id keeps the break it ends with, after the new blocks`, async () => {
