@@ -8,7 +8,6 @@ import { withMiddle } from "./breaks-fixture.js";
 
 const P = (text) => ({ type: "paragraph", runs: [{ text }] });
 
-
 for (const profile of PROFILES) {
   test(`[${profile}] insertMarkdown replacing a block through its id keeps the break it ends with, after the new blocks`, async () => {
     const { sim, run, id } = await withMiddle(profile, "\fText one.\f");
