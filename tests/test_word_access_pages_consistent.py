@@ -5,7 +5,8 @@ duplicated text); start_session fromDocument had the same race. And a `document`
 have is the caller's argument at fault (-32602 naming `document`, listing the ids), not a document that failed to
 read (-32603 with advice to open the document).
 
-Through the real bridge to a pane over WSS (tests.support.FakePane) whose document changes between pages.
+Through the real bridge to a pane over WSS (tests.support.FakePane) whose document changes between pages; the QA's
+case on the real pane and the simulator is tests/e2e/test_document_reads_consistent_e2e.py.
 """
 
 from __future__ import annotations
