@@ -4,16 +4,16 @@ import { bool, oneOf, str } from "../args.js";
 import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, rangeTextLocation } from "../locations.js";
 import { shownText } from "../shown-text.js";
 import { besideRange, firstBlockOf, lastBlockOf, resolveScope, tableEdgedScope } from "../registry.js";
-import { edgedAnchorScope } from "../scopes.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
-import { queueRewrap } from "./anchor.js";
+import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
 import { afterWrites, noteWhenDone } from "./done-notes.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
 /**
- * Insert text at the scope. Nothing to read: Word.run's closing sync does the work.
+ * Insert text at the scope. Nothing to read (Word.run's closing sync does the work) but an anchor, read first
+ * (anchor-read.js: whether its content starts or ends with a table now, which the cases below go by).
  *
  * With `newParagraph`, the text becomes its own paragraph: on the document at its start or end (before/after
  * count as start/end); `replace` on the document replaces the whole body with the text (Body has no
@@ -41,6 +41,12 @@ export async function insertText(env) {
   const { context, registry, args } = env;
   const { text, location, newParagraph, keepFormatting } = insertTextArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  // An anchor is read first (one sync): what its content starts and ends with now and its look (readAnchor), with
+  // what a new paragraph in its place must know.
+  const read = await readAnchor(env, target, {
+    alsoRead: () => (newParagraph && location === "replace" && target.kind === "range" ? queueWholeRead(target.range, target.range.paragraphs) : undefined),
+    change: location === "replace" ? "noTables" : "same",
+  });
 
   /** @type {Word.Range} */
   let inserted;
@@ -51,7 +57,7 @@ export async function insertText(env) {
   } else if (target.kind === "range" && atTable(target, location)) {
     inserted = location === "replace" ? await replaceText(env, target, text, "args.scope") : insertAtTable(env, target, text, location, newParagraph);
   } else if (newParagraph && location === "replace") {
-    inserted = await replaceWithParagraph(env, target, text);
+    inserted = await replaceWithParagraph(env, target, text, read?.also);
   } else if (newParagraph) {
     inserted = linesOf(target.range.insertParagraph(text, rangeBlockLocation(location)), text);
   } else if (location === "replace") {
@@ -86,9 +92,9 @@ export function insertTextArgs({ args }) {
  */
 insertText.firstSync = (env) => {
   const { args, registry } = env;
-  if ((args.location ?? "replace") !== "replace") return "none";
   const scope = args.scope ?? "selection";
-  if (edgedAnchorScope(scope)) return "read"; // the anchor's look, to wrap what replaces its blocks (replaceBlocks)
+  if (readsAnchorFirst(env)) return "read"; // the anchor's table edges and look (readAnchor)
+  if ((args.location ?? "replace") !== "replace") return "none";
   return readsBlock(env, scope) || (args.newParagraph === true && !knownShape(registry, scope)) ? "read" : "none";
 };
 
@@ -135,18 +141,20 @@ function knownShape(registry, scope) {
  * has their text replaced, so the text takes their place and no empty paragraph is left behind (Word joins the
  * paragraphs into the last one: one paragraph). A range inside a paragraph leaves the rest of it: the text goes
  * into a paragraph after it and the range's own text is deleted; an anchor inside a paragraph is then made again
- * around the new paragraph ({@link queueRewrap}), as insertMarkdown's replace of it wraps its blocks: else it would
- * stay behind, empty. One sync that only reads, none for a block's id.
+ * around the new paragraph (anchor-read.js rewrapWith), as insertMarkdown's replace of it wraps its blocks: else it would
+ * stay behind, empty. One sync that only reads, none for a block's id, or the anchor's (`wholeRead`, queued with
+ * readAnchor's sync, which also read its look).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget | { kind: "selection", range: Word.Range, paragraphs?: undefined, id?: undefined }} target
  * @param {string} text
+ * @param {ReturnType<typeof queueWholeRead>} [wholeRead]  read already
  * @returns {Promise<Word.Range>}
  */
-async function replaceWithParagraph(env, target, text) {
+async function replaceWithParagraph(env, target, text, wholeRead = undefined) {
   if (target.paragraphs) return rewriteBlock(env, target, text, "args.scope");
-  const read = queueWholeRead(target.range, target.range.paragraphs);
-  const rewrap = target.kind === "range" && target.control ? queueRewrap(env, target.control) : undefined; // read with this sync
-  await env.sync();
+  const read = wholeRead ?? queueWholeRead(target.range, target.range.paragraphs);
+  if (!wholeRead) await env.sync();
+  const rewrap = target.kind === "range" ? target.rewrap : undefined;
   const replaced = read();
   if (replaced.whole) {
     // A range ending with its last paragraph's mark would take that mark (and the paragraph after it) along.
@@ -278,7 +286,8 @@ function insertAtTable(env, target, text, location, newParagraph) {
  * paragraph before its first block and its blocks go, tables included ("" only removes them); its id is retired
  * too. Word's own replace of such a range would write into a cell or onto the next paragraph.
  * Returns the range the text is in now (collapsed where removed paragraphs were). Syncs only to read a block
- * (its op's first sync is then a read: {@link rewritesBlock}); else queues only.
+ * (its op's first sync is then a read: {@link rewritesBlock}) and an anchor not read yet (readAnchor); else
+ * queues only.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget | { kind: "selection", range: Word.Range, id?: undefined, paragraphs?: undefined, edges?: undefined }} target
  * @param {string} text
@@ -286,15 +295,16 @@ function insertAtTable(env, target, text, location, newParagraph) {
  * @returns {Promise<Word.Range>}
  */
 export async function replaceText(env, target, text, field) {
+  if (target.kind === "range" && target.control && !target.rewrap) await readAnchor(env, target, { change: "noTables" });
   if (target.edges) return replaceBlocks(env, /** @type {import("../registry.js").RangeTarget} */ (target), text, field);
   if (!target.paragraphs) return target.range.insertText(text, "Replace");
   return rewriteBlock(env, /** @type {import("../registry.js").RangeTarget} */ (target), text, field);
 }
 
 /**
- * Replace a range that starts or ends with a table by `text` (see {@link replaceText}). Queues only, but for an
- * anchor's blocks (`control`): one sync reads the anchor's look first, the paragraph goes in before the control,
- * outside it, and the control is made again around it ({@link queueRewrap}).
+ * Replace a range that starts or ends with a table by `text` (see {@link replaceText}). Queues only. An anchor's
+ * blocks (`control`, read by then: readAnchor): the paragraph goes in before the control, outside it, and the
+ * control is made again around it (anchor-read.js rewrapWith).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} text
@@ -302,8 +312,7 @@ export async function replaceText(env, target, text, field) {
  * @returns {Promise<Word.Range>}  the new paragraph's text, or where the blocks were
  */
 async function replaceBlocks(env, target, text, field) {
-  const rewrap = target.control ? queueRewrap(env, target.control) : undefined;
-  if (rewrap) await env.sync();
+  const rewrap = target.control ? target.rewrap : undefined;
   // An anchor's blocks: before its control, which needs no table (its content may no longer start with one).
   const first = target.control ? undefined : firstBlockOf(target);
   const before = target.control ?? first?.table ?? /** @type {Word.Paragraph} */ (first?.paragraph);
