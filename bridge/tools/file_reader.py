@@ -10,7 +10,8 @@ control character (NUL, a line break…) or a lone surrogate is an `invalid_para
 The result is the seed's `file_content` object; `metadata` always carries the file type, the validity of
 JSON/CSV files and the line count (as the seed's basic example shows), and `include_metadata` adds the
 details (CSV columns, JSON top-level shape, character and word counts, resolved path, MIME type). JSON nested
-too deeply for the parser is read all the same, reported not valid with the reason in `json_error`.
+too deeply for the parser is read all the same, reported not valid with the reason in `json_error`. A workbook,
+Word file or PDF (`office_files`) is `unsupported_format`, saying to save it as CSV or text.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed
                                         refuse_secret_content, resolve_readable, stat_inside)
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.formatting.csv_limit import allow_large_fields
+from bridge.tools.formatting.office_files import binary_office_file, what_to_do
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 
 NAME: Final = "file_reader"
@@ -139,6 +141,12 @@ def _read(path: str, encoding: str, max_size: int, detailed: bool) -> dict[str, 
         refuse_secret_content(path, resolved, data, dirs)
     except OutsideAllowedDirs as exc:
         raise _outside(path, exc) from None
+    binary = binary_office_file(path, data)
+    if binary is not None:  # in latin-1 it would "decode" to garbage
+        advice = what_to_do(path)
+        raise seed_error(INVALID_PARAMS, "Unsupported file format", "unsupported_format",
+                         [advice[0].upper() + advice[1:], "file_reader reads text files"],
+                         file_path=path, error_details=f"{resolved.name} is {binary}, a binary format")
     try:
         text = data.decode("utf-8-sig" if encoding == "utf-8" else encoding)
     except UnicodeDecodeError as exc:

@@ -6,7 +6,8 @@ of the first 64 KiB into as many fields as the header, ties going to that order.
 that number's JSON text is exactly the cell (`"30"` → 30, `"2.5"` → 2.5), so that whoever shows it (a Word table)
 shows the cell as written; everything else stays a string: `19.90`, `1.0`, `1.000` (a thousand in Europe), `0.50`,
 `+5`, `-0`, `1e3`, ` 30`, `007`, `+1 555` and integers beyond 2^53 (IDs a JavaScript client would round). Blank
-lines are skipped; a row with more or fewer fields than the header is a parse error naming its line. A TXT file
+lines are skipped, but a line `""` is a record of one empty cell, and `,,` one of empty cells; a row with more or
+fewer fields than the header is a parse error naming its line. An empty header cell is the key `""`. A TXT file
 that is a sheet saved as tab-separated text (`is_tab_table`) is read as TSV.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, Final
 
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.formatting.csv_limit import allow_large_fields
+from bridge.tools.formatting.tables import blank_line
 
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 SNIFF_BYTES: Final = 64 * 1024
@@ -103,13 +105,16 @@ def is_tab_table(text: str) -> bool:
 
 
 def _header(row: list[str], notes: list[str]) -> list[str]:
-    """Column names: stripped, blanks named `column_<n>`, repeats suffixed `_2`, `_3`…"""
+    """Column names: stripped, repeats suffixed `_2`, `_3`… An empty header cell stays the key `""` (a table's empty
+    top-left corner reaches a Word table as it is); a second one, which JSON cannot key the same, is `column_<n>`."""
     names: list[str] = []
     seen: set[str] = set()
     for i, raw in enumerate(row):
-        name = raw.strip() or f"column_{i + 1}"
-        if not raw.strip():
-            notes.append(f"Column {i + 1} has no header; it was named '{name}'")
+        name = raw.strip()
+        if not name and name in seen:
+            name = f"column_{i + 1}"
+            notes.append(f"Column {i + 1} has no header, and column {names.index('') + 1} already has the empty key "
+                         f"\"\"; it was named '{name}'")
         base, n = name, 2
         while name in seen:
             name, n = f"{base}_{n}", n + 1
@@ -123,19 +128,25 @@ def _header(row: list[str], notes: list[str]) -> list[str]:
 def parse_csv(text: str, fmt: str, notes: list[str]) -> list[dict[str, Any]]:
     """Rows as objects keyed by the header row, numbers typed; a field may be as long as the file
     (`allow_large_fields`)."""
+    return read_csv(text, fmt, notes)[1]
+
+
+def read_csv(text: str, fmt: str, notes: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The header row as the file has it, and the rows as objects keyed by it (`parse_csv`)."""
     allow_large_fields()
     label = fmt.upper()
     reader = csv.reader(io.StringIO(text, newline=""), Rfc4180, delimiter=delimiter(text, fmt))
     header: list[str] | None = None
+    written: list[str] = []
     records: list[dict[str, Any]] = []
     line = 1
     try:
         for row in reader:
             start, line = line, reader.line_num + 1
-            if not row or (len(row) == 1 and not row[0].strip()):
+            if blank_line(row):
                 continue
             if header is None:
-                header = _header(row, notes)
+                written, header = row, _header(row, notes)
                 continue
             if len(row) != len(header):
                 raise FileToolError(f"Failed to parse {label} file: Invalid format at line {start}: "
@@ -146,4 +157,4 @@ def parse_csv(text: str, fmt: str, notes: list[str]) -> list[dict[str, Any]]:
             from None
     if header is None:
         raise FileToolError(f"Failed to parse {label} file: the file is empty (no header row)")
-    return records
+    return written, records

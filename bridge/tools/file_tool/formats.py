@@ -5,7 +5,10 @@ One module per format, each describing its rules: `json_format` (JSON, and TXT t
 - TXT (and any other extension): the text; when it starts with `{` or `[` and parses as JSON, that value; when
   every line has the same number of tab-separated fields (a sheet saved as Excel's "Unicode Text"), its rows as TSV's.
 - `<name>.<ext>.gz`: the same after gunzip (the decompressed size is held to the same limit).
+- A workbook, Word file or PDF (XLSX, XLS, ODS, DOCX…: `office_files`) is refused, saying to save it as CSV or text.
 - Any format as text, unparsed, when the tool takes the data as a string (`as_text`).
+- A CSV/TSV with a header row and no records: `[]`, or the header as the one row for this bridge's tools
+  (`header_only`).
 The names below stay importable from here for the modules and tests that took them from this one.
 """
 
@@ -25,11 +28,15 @@ from bridge.tools.file_tool.csv_format import (
     delimiter,
     is_tab_table,
     parse_csv,
+    read_csv,
 )
 from bridge.tools.file_tool.decoding import decode, gunzip
+from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.file_tool.json_format import parse_json, parse_text
 from bridge.tools.file_tool.xml_format import parse_xml
 from bridge.tools.file_tool.yaml_format import MAX_NODES, MAX_YAML_DEPTH, YamlLoader, parse_yaml
+from bridge.tools.formatting.office_files import binary_office_file, what_to_do
+from bridge.tools.results import clip
 
 FORMATS: Final = {".json": "json", ".csv": "csv", ".tsv": "tsv", ".yaml": "yaml", ".yml": "yaml", ".xml": "xml",
                   ".txt": "txt"}
@@ -45,6 +52,8 @@ class Parsed:
     format: str
     compressed: bool
     notes: list[str] = field(default_factory=list)
+    header: list[str] | None = None
+    """A CSV/TSV file's (or TXT sheet's) header row as the file has it: the rows of a file without records."""
 
 
 def detect_format(path: str) -> tuple[str, bool]:
@@ -64,6 +73,12 @@ def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False, tab
     if compressed:
         data = gunzip(data, path, max_size)
     notes: list[str] = []
+    header: list[str] | None = None
+    binary = binary_office_file(path, data)
+    if binary is not None:
+        raise FileToolError(f"Unsupported file format: '{clip(PurePath(path).name)}' is {binary}, a binary format this "
+                            f"tool does not read: {what_to_do(path)} (supported: JSON, CSV, TSV, YAML, XML, TXT, "
+                            "each also gzipped)")
     if as_text:
         return Parsed(decode(data, fmt), fmt, compressed, notes)
     if fmt == "xml":
@@ -73,19 +88,35 @@ def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False, tab
         if fmt == "json":
             value = parse_json(text, "JSON")
         elif fmt in ("csv", "tsv"):
-            value = parse_csv(text, fmt, notes)
+            header, value = read_csv(text, fmt, notes)
         elif fmt == "yaml":
             value = parse_yaml(text)
         else:
             value = parse_text(text, notes)
             if tab_rows and isinstance(value, str) and is_tab_table(value):
-                value = parse_csv(value, "tsv", notes)
+                header, value = read_csv(value, "tsv", notes)
                 notes.append(TAB_TABLE_NOTE)
-    return Parsed(value, fmt, compressed, notes)
+    return Parsed(value, fmt, compressed, notes, header)
+
+
+def header_only(parsed: Parsed, as_rows: bool) -> None:
+    """A CSV/TSV (or TXT sheet) with a header row and no records: the seed's records are `[]`, which says nothing of
+    the header. For this bridge's own tools (`as_rows`: a Word table's data), the header becomes the one row (a
+    one-row table of it, as the file is); for others `[]` stays, with a note saying why it is empty."""
+    if parsed.header is None or parsed.value != []:
+        return
+    names = ", ".join(parsed.header)
+    label = "TXT" if parsed.format == "txt" else parsed.format.upper()
+    if as_rows:
+        parsed.value = [parsed.header]
+        parsed.notes.append(f"The {label} file has a header row ({names}) but no records: the header was passed as "
+                            "the one row (a one-row table)")
+    else:
+        parsed.notes.append(f"The {label} file has a header row ({names}) but no records: an empty array was passed")
 
 
 __all__ = [
     "DECIMAL", "FORMATS", "MAX_NODES", "MAX_NUMBER_TEXT", "MAX_SAFE_INTEGER", "MAX_YAML_DEPTH", "SNIFF_BYTES",
-    "Parsed", "Rfc4180", "YamlLoader", "cell_value", "decode", "delimiter", "detect_format", "gunzip", "parse_csv",
-    "parse_file", "parse_json", "parse_text", "parse_xml", "parse_yaml",
+    "Parsed", "Rfc4180", "YamlLoader", "cell_value", "decode", "delimiter", "detect_format", "gunzip", "header_only",
+    "parse_csv", "parse_file", "parse_json", "parse_text", "parse_xml", "parse_yaml", "read_csv",
 ]

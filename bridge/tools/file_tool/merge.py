@@ -130,13 +130,51 @@ def describe(value: Any) -> str:
     return _kind(value)
 
 
+_FIELD_PATH: Final = re.compile(r"[A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[[0-9]+\])*")
+"""A field path as error texts write one (`records.0`, `args.ops[0].args.data`)."""
+
+
+def _error_fields(reason: str) -> list[str] | None:
+    """The fields an editTask-style envelope's error diagnostics name (`{"ok": false, "diagnostics": [{"level":
+    "error", "field": "args.data[2]"}]}`), or None when `reason` is not such an envelope."""
+    try:
+        found = json.loads(reason)
+    except ValueError:
+        return None
+    diagnostics = found.get("diagnostics") if isinstance(found, dict) else None
+    if not isinstance(diagnostics, list):
+        return None
+    return [d["field"] for d in diagnostics
+            if isinstance(d, dict) and d.get("level") == "error" and isinstance(d.get("field"), str)]
+
+
+def _steps_text(steps: list[Step]) -> list[str]:
+    return [str(step) for step in steps]
+
+
+def _reaches(field: str, key: list[str]) -> bool:
+    """Whether `field` (an error's path) is the data_key path or under it. The tool may name it from any level
+    (editTask's fields start at `meta`'s `args`): a tail of the path, two steps at least (`args.data`, not just
+    `data`) unless data_key is one name, begins the field."""
+    try:
+        steps = _steps_text(split_key(field))
+    except FileToolError:
+        return False
+    shortest = min(2, len(key))
+    return any(steps[: len(key) - start] == key[start:] for start in range(len(key) - shortest + 1))
+
+
 def blame_hint(reason: str, data_key: str | None, content: Any) -> str:
-    """When an upstream's error names the argument the file's content went to, a remark saying data_key put it
-    there (the content was the likely cause); else ''."""
+    """When an upstream's error is about the argument the file's content went to (or something inside it), a remark
+    saying data_key put it there (the content was the likely cause); else ''. An envelope's error diagnostics are
+    judged by their fields, so a taskId conflict that mentions `args.data` in passing gets no remark; any other
+    text by the paths it names (`records.0`)."""
     if not data_key:
         return ""
-    names = [step for step in split_key(data_key) if isinstance(step, str) and not _is_index(step)]
-    if not names or re.search(rf"(?<!\w){re.escape(names[-1])}(?!\w)", reason) is None:
+    key = _steps_text(split_key(data_key))
+    fields = _error_fields(reason)
+    paths = fields if fields is not None else _FIELD_PATH.findall(reason)
+    if not any(_reaches(path, key) for path in paths):
         return ""
     return f" (that is where data_key '{clip(data_key)}' put the file's content: {describe(content)})"
 

@@ -40,6 +40,7 @@ def default_filename(server: str, tool_name: str, response_format: str) -> str:
     return f"{_slug(server)}_{_slug(tool_name)}_{stamp}_{secrets.token_hex(3)}{EXTENSIONS[response_format]}"
 
 
+NO_LINKS: Final = "a response is never written through a symbolic link: choose another filename"
 MAX_NAME_BYTES: Final = 255
 """The longest file name most file systems take (ext4, APFS, NTFS count bytes or UTF-16 units; bytes is stricter)."""
 
@@ -103,15 +104,31 @@ def plan_storage(*, server: str, tool_name: str, storage_path: str | None, filen
         raise FileToolError(f"Storage path '{shown}' cannot be resolved: {clip(str(exc))}") from None
     _check_creatable(directory, shown)
     name = _check_filename(filename) if filename else default_filename(server, tool_name, response_format)
+    place = directory / name
     try:
-        target = resolve_allowed(directory / name, dirs)  # a symlink named like the file must not lead outside
+        target = resolve_allowed(place, dirs)  # a symlink named like the file must not lead outside
     except OutsideAllowedDirs:
-        raise FileToolError(f"File path '{clip(str(directory / name))}' is not within allowed directories") from None
+        refusal = f"File path '{clip(str(place))}' is not within allowed directories"
+        if place.is_symlink():
+            refusal += f": it is a symbolic link to {_link_target(place)}, outside them; {NO_LINKS}"
+        raise FileToolError(refusal) from None
     except (OSError, RuntimeError) as exc:  # a symlink loop, or the path changing while it is resolved
         raise FileToolError(f"Storage path '{shown}' cannot be resolved: {clip(str(exc))}") from None
-    if os.path.lexists(directory / name) or target.exists():
+    if place.is_symlink():  # even one to a file that does not exist: the name is taken by the link
+        missing = "" if target.exists() else ", which does not exist"
+        raise FileToolError(f"File '{clip(str(place))}' is a symbolic link to {_link_target(place)}{missing}; "
+                            f"{NO_LINKS}")
+    if os.path.lexists(place) or target.exists():
         raise FileToolError(f"File '{target}' already exists; choose another filename")
     return StorageTarget(target, server, tool_name, response_format, description, shown)
+
+
+def _link_target(place: Path) -> str:
+    """Where the symbolic link `place` points, as it is written (`'../outside.txt'`)."""
+    try:
+        return f"'{clip(os.readlink(place))}'"
+    except OSError:
+        return "a target that cannot be read"
 
 
 def write_response(target: StorageTarget, text: str) -> ResourceLink:

@@ -31,7 +31,7 @@ from mcp.types import CallToolResult, ContentBlock, InputRequiredResult, Resourc
 from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, PathChanged, allowed_dirs, open_inside,
                                         path_problem, refuse_secret_content, resolve_readable)
 from bridge.tools.file_tool.errors import FileToolError
-from bridge.tools.file_tool.formats import Parsed, parse_file
+from bridge.tools.file_tool.formats import Parsed, header_only, parse_file
 from bridge.tools.file_tool.merge import blame_hint, merge_file_data, split_key
 from bridge.tools.file_tool.storage import StorageTarget, plan_storage, write_response
 from bridge.tools.file_tool.target_schema import takes_array, takes_string
@@ -271,6 +271,7 @@ async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any],
         as_text, tab_rows = await _argument_schema(server, pool, args["server"], args["tool_name"], args["data_key"],
                                                    upstream)
         parsed = await anyio.to_thread.run_sync(read_and_parse, args["file_path"], as_text, tab_rows)
+        header_only(parsed, as_rows=upstream is None)
         if as_text and parsed.format != "txt":
             warnings.append(f"data_key '{clip(args['data_key'])}' takes a string (the tool's input schema), so the "
                             f"file's text was passed as it is, not converted from {parsed.format.upper()}")

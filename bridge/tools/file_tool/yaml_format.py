@@ -1,5 +1,11 @@
-"""YAML files, read with the safe loader; dates become ISO strings, binary becomes base64.
+"""YAML files, read with the safe loader and YAML 1.2's core schema (stricter still); binary becomes base64.
 
+A plain scalar is typed only when it is written as JSON would write it: `true`/`false` (also `True`, `TRUE`…),
+`null` (`Null`, `NULL`, `~`, nothing), a decimal integer without leading zeros (`-12`, `0`) or a decimal with a
+fraction and/or exponent (`2.5`, `1e3`). Everything else is the text as written: YAML 1.1's other spellings
+(`yes`/`no`/`on`/`off`/`y`/`n`, octal `01234`, hex `0x1F`, base 60 `12:30:00`, `1_000`, `+5`, `.5`), dates
+(`2024-01-02`) and numbers JSON cannot hold (`.inf`, `.nan`, `1e400`). A zip code, a time or a country code `NO`
+so reaches the tool (and a Word table) as the file spells it. An explicit tag (`!!int 0x1F`) is still honoured.
 A key is its own text (`1`, `true`, `0x1F`, `~`): JSON keys are strings, and typed keys would merge (Python's
 `1 == True`). Values keep their types. Aliases are followed but a file that would expand to more than MAX_NODES
 values (an alias bomb) is refused. Sequences and mappings nested more than MAX_YAML_DEPTH levels deep (`[[[…]]]`,
@@ -12,6 +18,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import math
+import re
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -27,7 +34,34 @@ _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class YamlLoader(_BaseLoader):
-    """The safe loader, with mappings keyed by each key's own text (`_construct_map`)."""
+    """The safe loader, with the core-schema resolvers below and mappings keyed by each key's own text
+    (`_construct_map`)."""
+
+    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}  # not YAML 1.1's (yes, 0x1F, 12:30)
+
+
+CORE_SCHEMA: Final = (
+    ("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""]),
+    ("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")),
+    ("tag:yaml.org,2002:int", re.compile(r"^-?(?:0|[1-9][0-9]*)$"), list("-0123456789")),
+    ("tag:yaml.org,2002:float", re.compile(r"^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$"),
+     list("-0123456789")),
+    ("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"]),  # `<<: *base`, which configs rely on
+)
+"""The implicit types of a plain scalar: YAML 1.2's core schema, numbers held to JSON's spelling (the int pattern
+is tried first, so `12` is an int and `1.5` or `1e3` a float)."""
+for _tag, _pattern, _first in CORE_SCHEMA:
+    YamlLoader.add_implicit_resolver(_tag, _pattern, _first)
+
+
+def _construct_float(loader: Any, node: yaml.ScalarNode) -> Any:
+    """A float, or the text as written when it is beyond the float range (`1e400`) or not a number (`!!float
+    .nan`): JSON has no such numbers."""
+    value = loader.construct_yaml_float(node)
+    return value if math.isfinite(value) else loader.construct_scalar(node)
+
+
+YamlLoader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 
 
 def _construct_map(loader: Any, node: yaml.MappingNode) -> Iterator[dict[str, Any]]:
