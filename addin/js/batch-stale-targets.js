@@ -190,8 +190,9 @@ export function createStaleTargetChecks(env, ops, states, stopOnError) {
      */
     async placeBefore(i, args, syncFirst, unflushed) {
       const done = (/** @type {number} */ j, /** @type {number} */ m) => placedBefore.has(`${j}:${m}`) || blocked.has(m) || gone.has(j);
-      if (blocked.has(i) || !placesBefore(env, ops, states, i, args, done).places) return false;
-      if ((placesBefore(env, ops, states, i, args, done).waiting || unflushed()) && await syncFirst()) return true;
+      const { places, waiting } = blocked.has(i) ? { places: false, waiting: false } : placesBefore(env, ops, states, i, args, done);
+      if (!places) return false;
+      if ((waiting || unflushed()) && await syncFirst()) return true;
       const found = await placeBefore(env, ops, states, i, args, done);
       if (!found) return false;
       for (const { target, m } of found.placed) placedBefore.add(`${target.j}:${m}`);
