@@ -3,6 +3,7 @@
 import { OfficeExtensionError, wordError, Messages, propertyNotLoadedMessage, invalidObjectPathMessage, isOfficeError } from "./errors.js";
 import { parseLoadOption, emptyTree } from "./load-options.js";
 import { ClientResult } from "./client-result.js";
+import { lostError } from "./person-edits.js";
 
 /** Whether a value is a proxy (of any request context). */
 export const isProxy = (v) => !!v && typeof v === "object" && typeof v._assertUsable === "function" && !!v._ctx;
@@ -59,6 +60,7 @@ export class ClientObject {
 
   /** The model object behind the proxy, at execution time. */
   _target(location) {
+    if (this._lost) throw lostError(this);
     const ref = this._resolveRef();
     if (ref === undefined) throw wordError("GeneralException", location || this._path);
     if (ref === null || ref.deleted) throw wordError("ItemNotFound", location || this._path);
@@ -81,6 +83,8 @@ export class ClientObject {
   _usability() {
     for (let o = this; o; o = o._nav ? o._parent : null) {
       if (o._root) return { ok: true };
+      // A tracked object Word no longer resolves (sim.loseTracked): what uses it fails when its sync runs.
+      if (o._lost) return { ok: true, deferred: lostError(o) };
       if (o._tracked) {
         // Desktop Word refuses a tracked collection item whose collection is gone (office-js #1857).
         if (!o._session.alive && o._collection && !o._collection._usability().ok && this._sim.profile === "desktop") {

@@ -18,6 +18,7 @@ import "./proxies-revisions.js";
 import "./proxies-review.js";
 import "./proxies-stories.js";
 import { storiesStamp } from "./stories.js";
+import { createPersonEdits } from "./person-edits.js";
 
 export { OfficeExtensionError };
 
@@ -144,6 +145,7 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     notify();
   }
 
+  const personEdits = createPersonEdits(notify);
   const sim = {
     Word,
     Office,
@@ -171,6 +173,10 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     },
     setText,
     load,
+    /** The person deletes a table, content control, paragraph or range's text in Word (person-edits.js). */
+    deleteInWord: personEdits.deleteInWord,
+    /** Word no longer resolves a tracked object: its later uses fail their sync (person-edits.js). */
+    loseTracked: personEdits.loseTracked,
     snapshot: () => snapshotDocument(state.doc),
     /** Plain text of the body: paragraphs joined by "\n". */
     text: () => layout(state.doc).paras.filter((i) => !i.cell).map((i) => spanText(state.doc, i.start, i.mark)).join("\n"),
