@@ -8,6 +8,7 @@ import { clip } from "../expect.js";
 import { shownText } from "../shown-text.js";
 import { DEFAULT_TRACK_CAP, resolveScope, resolveScopeRange } from "../registry.js";
 import { isoDate } from "./revisions.js";
+import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -37,7 +38,8 @@ function addArgs(env) {
 
 /**
  * comment.add {scope, text} → {commentId, rangeId}: the rangeId is the commented range. No sync of its own: the
- * comment's id is read back with Word.run's closing sync, which inserts it (so expectText costs one sync, not two).
+ * comment's id is read back with Word.run's closing sync, which inserts it (so expectText costs one sync, not two);
+ * an anchor is read first (anchor-read.js), so that a rangeId over one that starts or ends with a table says so.
  * A table (a table id, table.create's rangeId) is commented as a whole, as Word comments a selected table, and the
  * rangeId is that table as a block: content placed before or after it goes next to the table, not into its cells
  * (likewise a range that starts or ends with a table).
@@ -47,6 +49,7 @@ export async function add(env) {
   const { context, registry, args } = env;
   const { text } = addArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
+  await readAnchor(env, target, { change: "same" });
   const comment = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertComment(text);
   comment.load("id");
   const edges = target.kind === "range" ? target.edges : undefined;
@@ -56,7 +59,8 @@ export async function add(env) {
   env.afterSync(() => { data.commentId = comment.id; });
   return data;
 }
-add.firstSync = /** @type {const} */ ("none");
+/** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
+add.firstSync = (env) => (readsAnchorFirst(env) ? "read" : "none");
 
 /**
  * comment.list's checks before it touches Word: the host and includeResolved.

@@ -207,3 +207,12 @@ for (const profile of PROFILES) {
     assert.deepEqual(blocksOf(env.sim).filter((b) => b !== ""), ["Intro", "A", "TXT", [["S-a", "b"]], "Tail", "Outro"]);
   });
 }
+
+for (const profile of PROFILES) {
+  test(`[${profile}] comment.add on an anchor that starts with a table: its rangeId is blocks with a table first, text before it goes before the table`, async () => {
+    const env = await selectionAnchor(profile, STARTS);
+    const { rangeId } = ok(await env.run("comment.add", { scope: env.scope, text: "Check" }));
+    ok(await env.run("insertText", { scope: `rangeId:${rangeId}`, location: "before", text: "TXT" }));
+    assert.deepEqual(blocksOf(env.sim), ["Intro", "TXT", [["a", "b"]], "Tail", "Outro"]);
+  });
+}
