@@ -13,6 +13,8 @@
 //   the sync that flushes the ops before it: a range that had text and is empty, an anchor that is no longer in the
 //   document (or has lost its text), fails the op (E_NOT_FOUND on its field, naming the replacing ops) before it
 //   writes anything; the ops before it stay applied.
+// The second also covers the ids the registry tracks after a table op that takes part of a table (rows or columns
+// deleted, a cell's text set): which cells go is known only to the table, so no read before the batch places them.
 // Each check reads every later op it can resolve then in the same sync, so a batch costs at most a sync or two per op
 // that replaces what holds other content, never one per op; a batch without such a replacement between a reference
 // and its op reads nothing.
@@ -29,6 +31,13 @@ import { ANCHOR_TAG_PREFIX } from "./scopes.js";
 
 /** The deletions that may take a whole table (table.js), and with it what was in it. */
 const TABLE_DELETIONS = new Set(["table.deleteRows", "table.deleteColumns"]);
+
+/**
+ * Table ops that take the text of part of a table (rows, columns, a cell's text): no read before the batch places
+ * the ids the registry tracks against them (batch-table-removals.js places them against whole tables, blocks and
+ * anchors), so an op on such an id after one of them is read as one made by a reference is.
+ */
+const TABLE_PART_CHANGES = new Set([...TABLE_DELETIONS, "table.setCellText"]);
 
 /** Op states whose writes were queued or applied. */
 const RAN = new Set(["queued", "ok"]);
@@ -58,7 +67,7 @@ function shown(written, resolved) {
  */
 export function createStaleTargetChecks(env, ops, states, stopOnError) {
   /** The ops that replace or remove what holds other content. */
-  const replacing = ops.map(({ op, args }) => replacedBy(ops, op, args, env.registry) !== undefined || TABLE_DELETIONS.has(op));
+  const replacing = ops.map(({ op, args }) => replacedBy(ops, op, args, env.registry) !== undefined || TABLE_PART_CHANGES.has(op));
   /** @type {Set<string>} "j:m": op j's targets were placed against what op m replaces before it ran, outside it */
   const placedBefore = new Set();
   /** @type {Map<number, PaneError>} op → why it does not run: it would take what a later op targets (stopOnError) */
@@ -75,10 +84,13 @@ export function createStaleTargetChecks(env, ops, states, stopOnError) {
    * targets (not placed outside them before they ran).
    * @param {number} from @param {number} to @param {number} j
    */
-  const replacementsBetween = (from, to, j) => {
+  const replacementsBetween = (from, to, j, tablePartsOnly = false) => {
     /** @type {number[]} */
     const found = [];
-    for (let m = Math.max(from, 0); m < to; m += 1) if (replacing[m] && RAN.has(states[m].state) && !placedBefore.has(`${j}:${m}`)) found.push(m);
+    for (let m = Math.max(from, 0); m < to; m += 1) {
+      const counts = tablePartsOnly ? TABLE_PART_CHANGES.has(ops[m].op) : replacing[m] && !placedBefore.has(`${j}:${m}`);
+      if (counts && RAN.has(states[m].state)) found.push(m);
+    }
     return found;
   };
 
@@ -94,9 +106,9 @@ export function createStaleTargetChecks(env, ops, states, stopOnError) {
       const written = args[field];
       if (typeof written !== "string") return [];
       const refs = referencesOf(written);
-      if (refs.length === 0) return [];
+      // A tracked id: only the table ops that no read before the batch answers for.
       const since = Math.max(...refs.map((ref) => ref.op + 1), readBefore.get(j) ?? 0);
-      if (replacementsBetween(since, Math.min(now, j), j).length === 0) return [];
+      if (replacementsBetween(since, Math.min(now, j), j, refs.length === 0).length === 0) return [];
       const resolved = resolvedNow(written, states, j);
       return resolved !== undefined ? [{ field, written, resolved, since }] : [];
     });
@@ -230,7 +242,8 @@ export function createStaleTargetChecks(env, ops, states, stopOnError) {
       for (const [j, waiting] of pending) {
         for (const read of waiting.reads) {
           try {
-            if (read.gone()) gone.set(j, goneError(replacementsBetween(waiting.since, waiting.at, j), read, read.what));
+            const tablePartsOnly = referencesOf(read.written).length === 0;
+            if (read.gone()) gone.set(j, goneError(replacementsBetween(waiting.since, waiting.at, j, tablePartsOnly), read, read.what));
           } catch {
             // not read (Word answered nothing for it): the op runs as it would have
           }

@@ -44,6 +44,14 @@ function refused(outcome, field, id, earlier, why) {
   assert.ok(outcome.stats.syncs <= 1, `${outcome.stats.syncs} syncs`);
 }
 
+/** The batch failed at op `at` with E_NOT_FOUND on its scope: that op's diagnostic. */
+function failedOp(outcome, at) {
+  const { result } = outcome;
+  assert.equal(result.code, "E_NOT_FOUND", JSON.stringify(result));
+  assert.equal(result.data.failedAt, at);
+  return result.data.results[at].diagnostics.find((d) => d.field === "args.scope");
+}
+
 /** The hit's paragraph through its block id: [op, args] that replace it, and how the refusal says so. */
 const BLOCK_REPLACEMENTS = [
   ["insertText \"\" (removes the paragraph)", (ids) => ({ op: "insertText", args: { text: "", scope: `rangeId:${ids[1]}`, location: "replace" } }), /removes its paragraphs/],
@@ -130,6 +138,33 @@ for (const profile of PROFILES) {
     ] }, { maxSyncs: 3 });
     assert.equal(ok(outcome).completed, 2);
     assert.deepEqual(blocks(env.sim), ["Title", "New words", "Beta two"]);
+  });
+
+  test(`[${profile}] a row deleted or a cell's text set, then an op on a hit that was in it: fails, writes nothing`, async () => {
+    const env = await withTable(profile);
+    const hits = ok(await env.run("search", { query: "[A1]", useRegex: true, matchCase: true })).results.map((r) => r.rangeId);
+    const edit = (hit) => ({ op: "insertText", args: { text: "!", scope: `rangeId:${hit}`, location: "end" } });
+    // Which rows go is known only to the table: the target is read after the deletion (before it is written to).
+    const deleted = await env.run("batch", { ops: [
+      { op: "table.deleteRows", args: { tableRef: `tableId:${env.tableId}`, indexes: [1] } },
+      edit(hits[1]),
+    ] }, { maxSyncs: 3 });
+    const { msg } = failedOp(deleted, 1);
+    assert.match(msg, /is gone: it lay in what op 0 \(table\.deleteRows\) replaced or removed.*This op wrote nothing/);
+    assert.deepEqual(blocks(env.sim), ["Intro", [["A", "B"]], "Next para"]);
+    // A hit in a row that stays is edited.
+    const kept = await env.run("batch", { ops: [
+      { op: "table.setCellText", args: { tableRef: `tableId:${env.tableId}`, row: 0, col: 1, text: "Z" } },
+      edit(hits[0]),
+    ] }, { maxSyncs: 4 });
+    assert.equal(ok(kept).completed, 2);
+    assert.deepEqual(blocks(env.sim), ["Intro", [["A!", "Z"]], "Next para"]);
+    const set = await env.run("batch", { ops: [
+      { op: "table.setCellText", args: { tableRef: `tableId:${env.tableId}`, row: 0, col: 0, text: "Y" } },
+      edit(hits[0]),
+    ] }, { maxSyncs: 3 });
+    assert.match(failedOp(set, 1).msg, /op 0 \(table\.setCellText\)/);
+    assert.deepEqual(blocks(env.sim), ["Intro", [["Y", "Z"]], "Next para"]);
   });
 
   test(`[${profile}] a dry run refuses the same batch`, async () => {
