@@ -4,24 +4,32 @@
 // replace's target) is read before anything of the batch runs, and its ops take that read (HandlerEnv.anchorReads),
 // kept up to date by the ops that write in its place; after one that may have put a table at its start or end (blocks,
 // a table) the next op on that anchor reads it again, in a sync of its own. A reference to an earlier op's result is
-// not read (nothing to read yet).
+// not read (nothing to read yet). So are the names its anchor.create ops give (HandlerEnv.anchorNames: which anchor
+// has each already, for anchor.create's refusal of a name in use), kept up to date by its anchor.create and
+// anchor.remove ops.
 
 import { resolveScope } from "./registry.js";
 import { queueAnchorRead, readsAnchor } from "./handlers/anchor-read.js";
+import { queueNameLookup } from "./handlers/anchor.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./handlers/anchor-read.js").AnchorRead} AnchorRead */
 
 /**
- * Queue the read of the anchors the batch's ops name (reads only). `settle`, after the shared sync, gives them by id.
+ * Queue the read of the anchors the batch's ops name, and of the names its anchor.create ops give (reads only).
+ * `settle`, after the shared sync, gives them: the anchors by id, the names' holders by name.
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
- * @returns {{ reads: boolean, settle: () => Map<string, AnchorRead> }}
+ * @returns {{ reads: boolean, settle: () => { anchors: Map<string, AnchorRead>, names: Map<string, string | null> } }}
  */
 export function queueAnchorReads(env, ops) {
   /** @type {Map<string, () => AnchorRead>} */
   const queued = new Map();
-  for (const { args } of ops) {
+  /** @type {Map<string, () => string | undefined>} */
+  const names = new Map();
+  for (const { op, args } of ops) {
+    const name = op === "anchor.create" ? args?.name : undefined;
+    if (typeof name === "string" && name !== "" && !name.includes("$") && !names.has(name)) names.set(name, queueNameLookup(env, name));
     const scope = args?.scope ?? args?.target;
     if (!readsAnchor(scope) || scope.includes("$")) continue;
     const id = scope.slice(7);
@@ -30,7 +38,13 @@ export function queueAnchorReads(env, ops) {
       if (read) queued.set(id, read);
     }
   }
-  return { reads: queued.size > 0, settle: () => new Map([...queued].map(([id, read]) => [id, read()])) };
+  return {
+    reads: queued.size > 0 || names.size > 0,
+    settle: () => ({
+      anchors: new Map([...queued].map(([id, read]) => [id, read()])),
+      names: new Map([...names].map(([name, lookup]) => [name, lookup() ?? null])),
+    }),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a batch reads before anything of it runs, in one sync that only reads: what its removals take (the size of a
 // table whose rows it deletes, the ids inside what it replaces: batch-table-removals.js) and the blocks it rewrites
-// through their ids (their leading breaks: batch-block-breaks.js), and the anchors its ops act at (batch-anchor-reads.js).
+// through their ids (their leading breaks: batch-block-breaks.js), and the anchors its ops act at or name
+// (batch-anchor-reads.js).
 // Each module queues its reads; one sync answers all, so a batch that rewrites blocks and then edits other ids takes
 // one sync more than without, not two. None for a batch that needs none of them.
 
@@ -14,12 +15,12 @@ import { queueAnchorReads } from "./batch-anchor-reads.js";
 
 /**
  * Read up front: what the batch's removals take and, unless `blocks` is false (a dry run writes nothing), the
- * blocks it rewrites by id and the anchors it acts at. A sync that fails leaves them all unknown: the batch runs as
+ * blocks it rewrites by id and the anchors it acts at or names. A sync that fails leaves them all unknown: the batch runs as
  * it would have (its ops at anchors then read them themselves).
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} blocks
- * @returns {Promise<{ removals: KnownRemovals, blockReads: Map<number, () => BlockRead>, anchorReads: Map<string, import("./handlers/anchor-read.js").AnchorRead> }>}
+ * @returns {Promise<{ removals: KnownRemovals, blockReads: Map<number, () => BlockRead>, anchorReads: Map<string, import("./handlers/anchor-read.js").AnchorRead>, anchorNames: Map<string, string | null> }>}
  */
 export async function readUpFront(env, ops, blocks) {
   const removals = queueTableRemovals(env, ops);
@@ -45,5 +46,6 @@ export async function readUpFront(env, ops, blocks) {
       shared?.reject(err);
     }
   }
-  return { removals: read ? removals.settle() : new Map(), blockReads: await blockReads, anchorReads: read && anchors ? anchors.settle() : new Map() };
+  const anchorsRead = read && anchors ? anchors.settle() : { anchors: new Map(), names: new Map() };
+  return { removals: read ? removals.settle() : new Map(), blockReads: await blockReads, anchorReads: anchorsRead.anchors, anchorNames: anchorsRead.names };
 }

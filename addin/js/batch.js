@@ -52,11 +52,11 @@ export async function batch(env) {
   const ops = readOps(env.args);
   refuseRemovedTargets(ops, env.registry);
   const dryRun = bool(env.args, "dryRun", false);
-  const { removals, blockReads, anchorReads } = await readUpFront(env, ops, !dryRun);
+  const { removals, blockReads, anchorReads, anchorNames } = await readUpFront(env, ops, !dryRun);
   if (removals.size) refuseRemovedTargets(ops, env.registry, removals);
   const stopOnError = bool(env.args, "stopOnError", true);
   if (dryRun) return dryRunBatch(env, ops, stopOnError);
-  const withAnchors = { ...env, anchorReads }; // the ops' env: readAnchor takes them (batch-anchor-reads.js)
+  const withAnchors = { ...env, anchorReads, anchorNames }; // the ops' env (batch-anchor-reads.js)
   if (bool(env.args, "trackChanges", false)) return runTrackedBatch(withAnchors, ops, stopOnError, blockReads);
   return runBatch(withAnchors, ops, stopOnError, blockReads);
 }

@@ -74,6 +74,9 @@
  * @property {Map<string, import("./handlers/anchor-read.js").AnchorRead>} [anchorReads]  given in a batch: its anchors
  *                                              (by id) read up front (batch-anchor-reads.js), kept up to date by its
  *                                              ops (handlers/anchor-read.js readAnchor)
+ * @property {Map<string, string | null>} [anchorNames]  given in a batch: the names its anchor.create ops give, read up
+ *                                              front (batch-anchor-reads.js): the anchor that has each, null for none;
+ *                                              kept up to date by its anchor.create and anchor.remove ops
  */
 
 /**

@@ -34,7 +34,7 @@ function requireContentControls(env, field) {
 /**
  * anchor.create {scope, name?} → {anchorId, scope}: the range wrapped in a tagged content control. No sync of
  * its own (Word.run's closing sync makes it) but, with a name, one that reads the anchors already named so (a name
- * names one anchor: {@link queueNameCheck}). A table (a table id, table.create's rangeId, a table's anchor) is
+ * names one anchor: {@link checkName}). A table (a table id, table.create's rangeId, a table's anchor) is
  * wrapped whole, and its anchor's id says so ({@link TABLE_ANCHOR_PREFIX}): `anchor:<id>` is then that table as a
  * block wherever a scope goes (before/after next to it, start/end its first/last cell, replace instead of it), and
  * a tableRef of the table ops. Any other anchor's table edges are read when it is used (anchor-read.js).
@@ -44,38 +44,56 @@ export async function create(env) {
   const { context, registry, args } = env;
   const { name } = createArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
-  if (name) {
-    const check = queueNameCheck(env, name);
-    await env.sync();
-    check();
-  }
+  if (name) await checkName(env, name);
   const control = (target.kind === "document" ? target.body.getRange("Whole") : target.range).insertContentControl();
   const anchorId = newAnchorId(anchorIdPrefix(target.kind === "range" ? target.edges : undefined));
   control.tag = ANCHOR_TAG_PREFIX + anchorId;
-  if (name) control.title = name;
+  if (name) {
+    control.title = name;
+    env.anchorNames?.set(name, anchorId); // the batch's next anchor.create with that name is refused
+  }
   return { anchorId, scope: `anchor:${anchorId}`, ...(name ? { name } : {}) };
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-create.firstSync = ({ args }) => (typeof args.name === "string" && args.name !== "" ? "read" : "none");
+create.firstSync = ({ args, anchorNames }) => (typeof args.name === "string" && args.name !== "" && !anchorNames?.has(args.name) ? "read" : "none");
 
 /**
- * Queue the read of the anchors named `name` (content controls with that title and our tag; for the caller's
- * sync); the function returned, after it, throws E_INVALID_ARG on args.name naming the anchor that has the name:
- * `anchor:<name's anchor>` is what a user who names an anchor later looks for by that name (anchor.list), and two
- * anchors named alike would make it a guess.
+ * E_INVALID_ARG on args.name when an anchor has the name already ({@link nameTakenError}): as its batch read it
+ * up front (`env.anchorNames`, kept up to date by its anchor.create and anchor.remove ops), else read in a sync.
  * @param {HandlerEnv} env
  * @param {string} name
- * @returns {() => void}
  */
-function queueNameCheck(env, name) {
-  const named = env.context.document.contentControls.getByTitle(name);
+async function checkName(env, name) {
+  let holder = env.anchorNames?.get(name);
+  if (holder === undefined && !env.anchorNames?.has(name)) {
+    const lookup = queueNameLookup(env, name);
+    await env.sync();
+    holder = lookup() ?? null;
+  }
+  if (holder) throw nameTakenError(name, holder);
+}
+
+/**
+ * Queue the read of the anchor named `name` (content controls with that title and our tag; for the caller's sync);
+ * the function returned, after it, gives its id (undefined: none).
+ * @param {Pick<HandlerEnv, "context">} env
+ * @param {string} name
+ * @returns {() => string | undefined}
+ */
+export function queueNameLookup({ context }, name) {
+  const named = context.document.contentControls.getByTitle(name);
   named.load("items/tag");
-  return () => {
-    const taken = named.items.find((c) => typeof c.tag === "string" && c.tag.startsWith(ANCHOR_TAG_PREFIX));
-    if (!taken) return;
-    const anchorId = taken.tag.slice(ANCHOR_TAG_PREFIX.length);
-    throw new PaneError("E_INVALID_ARG", `args.name "${name}" is already the name of anchor ${anchorId} (anchor:${anchorId}): give another name, or use that anchor (anchor.list shows them all)`, "args.name");
-  };
+  return () => named.items.find((c) => typeof c.tag === "string" && c.tag.startsWith(ANCHOR_TAG_PREFIX))?.tag.slice(ANCHOR_TAG_PREFIX.length);
+}
+
+/**
+ * A name names one anchor: `anchor:<name's anchor>` is what a user who named an anchor later looks for by that
+ * name (anchor.list), and two anchors named alike would make it a guess.
+ * @param {string} name
+ * @param {string} anchorId  the anchor that has it
+ */
+function nameTakenError(name, anchorId) {
+  return new PaneError("E_INVALID_ARG", `args.name "${name}" is already the name of anchor ${anchorId} (anchor:${anchorId}): give another name, or use that anchor (anchor.list shows them all)`, "args.name");
 }
 
 /**
@@ -139,6 +157,7 @@ export async function remove(env) {
   await env.sync();
   const { anchorId, keepContent, controls } = find();
   for (const control of controls) control.delete(keepContent);
+  for (const [name, holder] of env.anchorNames ?? []) if (holder === anchorId) env.anchorNames?.set(name, null);
   return { anchorId, removed: true, keepContent };
 }
 remove.firstSync = /** @type {const} */ ("read");
@@ -155,9 +174,10 @@ export const DRY_RUNS = {
       const { name } = createArgs(env);
       if (!name) return undefined;
       return () => {
-        const check = queueNameCheck(env, name);
+        const lookup = queueNameLookup(env, name);
         return () => {
-          check();
+          const holder = lookup();
+          if (holder) throw nameTakenError(name, holder);
           return {};
         };
       };

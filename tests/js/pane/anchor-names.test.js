@@ -46,19 +46,26 @@ for (const profile of PROFILES) {
     assert.deepEqual(await controls(env), ["Summary"]);
   });
 
-  test(`[${profile}] in a batch, a second anchor.create with the name the first gave is refused`, async () => {
+  test(`[${profile}] in a batch, the names are read up front: a name in use, or given by an earlier op, is refused; one freed by anchor.remove is not`, async () => {
     const env = setup(profile, { text: "One\nTwo" });
+    const { anchorId } = ok(await env.run("anchor.create", { scope: "document", name: "Old" }));
+    const before = env.sim.syncCount;
+    const names = ["A", "B", "C", "D", "E", "F"];
     const outcome = await env.run("batch", {
       stopOnError: false,
       ops: [
-        { op: "anchor.create", args: { scope: "document", name: "Twice" } },
-        { op: "anchor.create", args: { scope: "selection", name: "Twice" } },
+        ...names.map((name) => ({ op: "anchor.create", args: { scope: "selection", name } })),
+        { op: "anchor.create", args: { scope: "selection", name: "A" } },
+        { op: "anchor.create", args: { scope: "selection", name: "Old" } },
+        { op: "anchor.remove", args: { anchorId } },
+        { op: "anchor.create", args: { scope: "selection", name: "Old" } },
       ],
-    });
+    }, { maxSyncs: 3 });
     const { results } = outcome.result.data;
-    assert.equal(results[0].ok, true);
-    assert.equal(results[1].ok, false);
-    assert.equal(results[1].code, "E_INVALID_ARG");
-    assert.deepEqual(await controls(env), ["Twice"]);
+    assert.deepEqual(results.map((/** @type {{ ok: boolean, code?: string }} */ r) => r.code ?? r.ok), [true, true, true, true, true, true, "E_INVALID_ARG", "E_INVALID_ARG", true, true]);
+    assert.match(results[7].diagnostics[0].msg, new RegExp(anchorId));
+    // Not a sync per anchor.create: the names are read once, up front.
+    assert.equal(env.sim.syncCount - before, 3);
+    assert.deepEqual((await controls(env)).sort(), [...names, "Old"].sort());
   });
 }
