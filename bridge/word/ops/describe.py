@@ -32,7 +32,7 @@ Ops (args; = default):
 - trackChanges.list: scope="document" -> {changes:[{changeId,type,author,date,text}]}
 - trackChanges.accept / trackChanges.reject: changeIds (from list or readDocument, document-wide) or all=true (scope="document" narrows all)
 - comment.add: text*, scope -> {commentId,rangeId}; comment.list: scope, includeResolved -> {comments:[{commentId,text,anchoredText,replies,...}]}; comment.reply: commentId*, text*; comment.resolve: commentId*, resolved=true; comment.delete: commentId*
-- anchor.create: scope, name -> {anchorId} (scope "anchor:<id>" = a rangeId surviving reloads); anchor.list; anchor.remove: anchorId*, keepContent=true
+- anchor.create: scope, name (unique) -> {anchorId} (scope "anchor:<id>" = a rangeId surviving reloads); anchor.list; anchor.remove: anchorId*, keepContent=true
 - insertBreak: type="page"|"line"|"sectionNext"|"sectionContinuous", scope="selection", location="after"
 - hyperlink.set: url* (http(s)/mailto; "" removes links), scope="selection", text (insert linked text at location="replace") -> {rangeId,url,text}
 - headerFooter.get: section="all"|index, kind="both"|"header"|"footer", type="all"|"primary"|"firstPage"|"evenPages" -> {sections:[{index,headers,footers}]}; headerFooter.set: text* or markdown*, section="all", kind="header", type="primary"
