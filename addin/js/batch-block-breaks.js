@@ -8,7 +8,8 @@
 // leaves it right. What the batch cannot know is the breaks an earlier op that named the block changed (a text or a
 // break put at its start or end): a later rewrite of a block with breaks, after such an op, is refused (E_INVALID_ARG,
 // naming both ops) rather than made from a read that may no longer hold. A read that fails leaves the batch to run as
-// it would have.
+// it would have. An op that writes at such a block's start or end (text, linked text, a picture: inside its breaks,
+// handlers/block-edge-spot.js) takes its breaks from the same read.
 
 import { TARGET_FIELDS } from "./expect.js";
 import { targetKey } from "./batch-removals.js";
@@ -16,6 +17,7 @@ import { resolveScope } from "./registry.js";
 import { PaneError } from "./errors.js";
 import { readsBlock } from "./handlers/text.js";
 import { queueBlockRead } from "./handlers/block-rewrite.js";
+import { edgeWriteScope } from "./handlers/block-edge-spot.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./handlers/block-rewrite.js").BlockRead} BlockRead */
@@ -84,7 +86,7 @@ export async function readRewrittenBlocks(env, ops) {
 function staleBreaks(at, before, op) {
   return new PaneError(
     "E_INVALID_ARG",
-    `op ${at} rewrites a block that starts or ends with a page, column or section break (readDocument shows them), which op ${before} (${op}) of this batch changed before it: the batch read the block before it ran, so it cannot tell which breaks op ${at} must keep. Nothing of op ${at} was done: send it in a batch of its own, after this one`,
+    `op ${at} rewrites a block (or writes at its start or end) that starts or ends with a page, column or section break (readDocument shows them), which op ${before} (${op}) of this batch changed before it: the batch read the block before it ran, so it cannot tell which breaks op ${at} must keep. Nothing of op ${at} was done: send it in a batch of its own, after this one`,
     `args.ops[${at}]`,
   );
 }
@@ -99,7 +101,8 @@ function staleBreaks(at, before, op) {
  * @returns {string | undefined}
  */
 function rewrittenScope({ registry }, op, args) {
-  const scope = op === "insertText" && (args.location ?? "replace") === "replace" ? args.scope : op === "replace" ? args.target : undefined;
+  const rewritten = op === "insertText" && (args.location ?? "replace") === "replace" ? args.scope : op === "replace" ? args.target : undefined;
+  const scope = rewritten ?? edgeWriteScope(op, args); // or written at its start or end, inside its breaks
   if (typeof scope !== "string" || scope.includes("$")) return undefined;
   return readsBlock({ registry }, scope) ? scope : undefined;
 }

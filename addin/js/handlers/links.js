@@ -10,6 +10,7 @@ import { shownText } from "../shown-text.js";
 import { queueAnchorEdges, readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
+import { blockEdgeSpot, readsBlockEdge } from "./block-edge-spot.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -40,7 +41,7 @@ export async function set(env) {
       const spot = spotAtTable(env, target, location, "the linked text");
       inserted = spot.host.insertText(text, spot.at);
       spot.placed?.();
-    } else inserted = insertionRange(target, location).insertText(text, rangeTextLocation(location));
+    } else inserted = ((await blockEdgeSpot(env, target, location)) ?? insertionRange(target, location)).insertText(text, rangeTextLocation(location));
     inserted.hyperlink = url;
     return { rangeId: registry.add("rng", inserted), url, text };
   }
@@ -94,7 +95,7 @@ function refuseNoText(text) {
 }
 
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-set.firstSync = (env) => (env.args.text === undefined || readsAnchorFirst(env) ? "read" : "none");
+set.firstSync = (env) => (env.args.text === undefined || readsAnchorFirst(env) || readsBlockEdge(env, env.args.scope, env.args.location) ? "read" : "none");
 
 /**
  * The dry run of set without `text`: the scope's own text read and checked as set checks it.

@@ -9,6 +9,7 @@ import { insertionRange } from "../scopes.js";
 import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { spotAtTable } from "./table-edges.js";
 import { atTable } from "./text.js";
+import { blockEdgeSpot, readsBlockEdge } from "./block-edge-spot.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -62,7 +63,9 @@ export async function insertPicture(env) {
   if (size.capped) {
     env.note("info", `The picture's natural size (${size.capped.width} × ${size.capped.height} pt) is wider than the page: it was scaled to ${size.width} × ${size.height} pt, the text width of Word's default page (Letter, 1-inch margins; Office.js does not give this document's page setup). Give width or height to choose the size.`, "args.width");
   }
-  const placed = wrapType === "inline" ? insertInline(env, target, picture) : insertFloating(env, target, picture, SHAPE_WRAP[wrapType]);
+  // At the start or end of a block's id: inside the breaks it starts or ends with (block-edge-spot.js).
+  const edgeSpot = await blockEdgeSpot(env, target, picture.location);
+  const placed = wrapType === "inline" ? insertInline(env, target, picture, edgeSpot) : insertFloating(env, target, picture, SHAPE_WRAP[wrapType], edgeSpot);
   /** @type {Record<string, any>} */
   const result = { rangeId: placed.rangeId };
   env.afterSync(() => {
@@ -75,7 +78,7 @@ export async function insertPicture(env) {
   return result;
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-insertPicture.firstSync = (env) => (readsAnchorFirst(env) ? "read" : "none");
+insertPicture.firstSync = (env) => (readsAnchorFirst(env) || readsBlockEdge(env, env.args.scope, env.args.location) ? "read" : "none");
 
 /**
  * insertPicture's checks before it touches Word: its args, and the host for a floating picture.
@@ -120,9 +123,10 @@ function pictureArgs({ args, supports }) {
  * @param {HandlerEnv} env
  * @param {import("../registry.js").ScopeTarget} target
  * @param {PictureSpec} picture
+ * @param {Word.Range} [edgeSpot]  where start/end of a block's id go, inside its breaks (block-edge-spot.js)
  * @returns {Placed}
  */
-function insertInline(env, target, picture) {
+function insertInline(env, target, picture, edgeSpot = undefined) {
   const { registry } = env;
   const { location } = picture;
   /** @type {Word.InlinePicture} */
@@ -134,7 +138,7 @@ function insertInline(env, target, picture) {
   } else if (target.kind === "document" && location !== "replace") {
     inline = target.body.insertInlinePictureFromBase64(picture.data, location === "start" || location === "before" ? "Start" : "End");
   } else {
-    const range = target.kind === "document" ? target.body.getRange("Whole") : insertionRange(target, location);
+    const range = target.kind === "document" ? target.body.getRange("Whole") : edgeSpot ?? insertionRange(target, location);
     inline = range.insertInlinePictureFromBase64(picture.data, rangeTextLocation(location));
   }
   // Unlock first: with the ratio locked, setting the width would rescale the height Word already set.
@@ -160,9 +164,10 @@ function insertInline(env, target, picture) {
  * @param {import("../registry.js").ScopeTarget} target
  * @param {PictureSpec} picture
  * @param {"Square" | "Tight" | "Behind" | "Front"} wrap
+ * @param {Word.Range} [edgeSpot]  where start/end of a block's id go, inside its breaks (block-edge-spot.js)
  * @returns {Placed}
  */
-function insertFloating(env, target, picture, wrap) {
+function insertFloating(env, target, picture, wrap, edgeSpot = undefined) {
   const { registry } = env;
   const { location } = picture;
   const whole = target.kind === "document" ? target.body : target.range;
@@ -181,7 +186,7 @@ function insertFloating(env, target, picture, wrap) {
     }
   } else {
     const edge = location === "start" || location === "before" ? "Start" : "End";
-    anchor = (target.kind === "document" ? whole : insertionRange(target, location)).getRange(edge);
+    anchor = (target.kind === "document" ? whole : edgeSpot ?? insertionRange(target, location)).getRange(edge);
   }
   const shape = anchor.insertPictureFromBase64(picture.data, { width: picture.size.width, height: picture.size.height, left: 0, top: 0 });
   spot?.placed?.();

@@ -8,6 +8,7 @@ import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
 import { afterWrites, noteWhenDone } from "./done-notes.js";
+import { blockEdgeSpot, isBlockScope, readsBlockEdge } from "./block-edge-spot.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -21,7 +22,8 @@ import { afterWrites, noteWhenDone } from "./done-notes.js";
  * paragraph, end/after → after it, replace → in place of the range's paragraphs when it covers them whole, else
  * after its paragraph with the range's own text deleted ({@link replaceWithParagraph}).
  * Before/after an anchor land outside its content control, as before/after a range id land outside its range
- * ({@link besideRange}); start/end write into it.
+ * ({@link besideRange}); start/end write into it. Start/end of a block's id (without `newParagraph`) go inside the
+ * page, column or section breaks it starts or ends with, on its page, after a sync that reads it (block-edge-spot.js).
  * A replace through a block's id leaves the id on everything written ({@link rewriteBlock}).
  * `keepFormatting: false` clears the direct character formatting the text would inherit (bold, italic,
  * underline, highlight). Replacing a range of whole paragraphs (a block's id) with "" removes the paragraphs
@@ -63,7 +65,9 @@ export async function insertText(env) {
   } else if (location === "replace") {
     inserted = await replaceText(env, target, text, "args.scope");
   } else {
-    const beside = location === "before" || location === "after" ? besideRange(target, location) : target.range;
+    // At the start or end of a block's id: inside the breaks it starts or ends with (block-edge-spot.js).
+    const spot = await blockEdgeSpot(env, target, location);
+    const beside = spot ?? (location === "before" || location === "after" ? besideRange(target, location) : target.range);
     inserted = beside.insertText(text, rangeTextLocation(location));
   }
   if (!keepFormatting) {
@@ -94,6 +98,7 @@ insertText.firstSync = (env) => {
   const { args, registry } = env;
   const scope = args.scope ?? "selection";
   if (readsAnchorFirst(env)) return "read"; // the anchor's table edges and look (readAnchor)
+  if (!args.newParagraph && readsBlockEdge(env, scope, args.location)) return "read"; // its breaks (blockEdgeSpot)
   if ((args.location ?? "replace") !== "replace") return "none";
   return readsBlock(env, scope) || (args.newParagraph === true && !knownShape(registry, scope)) ? "read" : "none";
 };
@@ -106,8 +111,7 @@ insertText.firstSync = (env) => {
  * @param {unknown} scope
  */
 export function readsBlock({ registry, deferSync }, scope) {
-  if (deferSync) return false;
-  return typeof scope === "string" && scope.startsWith("rangeId:") && !tableEdgedScope(registry, scope) && registry.isParagraphs(scope.slice(8));
+  return !deferSync && isBlockScope(registry, scope);
 }
 
 /**

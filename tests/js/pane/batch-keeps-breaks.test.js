@@ -58,7 +58,7 @@ for (const profile of PROFILES) {
     const plain = await runBatch(env, [{ op: "insertText", args: { text: "Uno", scope: `rangeId:${env.ids.One}`, location: "replace" } }]);
     assert.equal(plain.syncs, 3); // read up front: only the read tells whether a break is there
     assert.match(env.sim.text(), /^Uno\nText one\./);
-    const none = await runBatch(env, [{ op: "insertText", args: { text: "!", scope: `rangeId:${env.ids.One}`, location: "end" } }]);
+    const none = await runBatch(env, [{ op: "insertText", args: { text: "!", scope: `rangeId:${env.ids.One}`, location: "after" } }]);
     assert.equal(none.syncs, 2);
   });
 }

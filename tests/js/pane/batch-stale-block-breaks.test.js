@@ -40,17 +40,26 @@ for (const profile of PROFILES) {
     assert.equal(sim.text(), "One\n\fSecond\x0e\nTwo");
   });
 
-  test(`[${profile}] a rewrite after an earlier op put text at the end of a block with a break is refused, naming both ops`, async () => {
+  test(`[${profile}] a rewrite after an earlier op put text at the end of a block with a break keeps the break (the text went before it)`, async () => {
+    const { sim, run, id } = await withMiddle(profile, "Text\f");
+    ok(await batch(run, [
+      { op: "insertText", args: { text: " more", scope: `rangeId:${id}`, location: "end" } },
+      { op: "replace", args: { target: `rangeId:${id}`, replaceWith: "X" } },
+    ]));
+    assert.equal(sim.text(), "One\nX\f\nTwo");
+  });
+
+  test(`[${profile}] a rewrite after an earlier op put a break at the end of a block with a break is refused, naming both ops`, async () => {
     const { sim, run, id } = await withMiddle(profile, "Text\f");
     const out = await batch(run, [
-      { op: "insertText", args: { text: " more", scope: `rangeId:${id}`, location: "end" } },
+      { op: "insertBreak", args: { scope: `rangeId:${id}`, location: "end", type: "page" } },
       { op: "replace", args: { target: `rangeId:${id}`, replaceWith: "X" } },
     ]);
     assert.equal(out.result.code, "E_INVALID_ARG");
     assert.equal(out.result.data.failedAt, 1);
     const refusal = out.result.diagnostics.find((d) => d.field === "args.ops[1]");
-    assert.match(refusal.msg, /op 1 rewrites a block .*op 0 \(insertText\) of this batch changed before it/);
-    assert.equal(sim.text(), "One\nText\f more\nTwo"); // op 0 only (its text went after the break: the block's end)
+    assert.match(refusal.msg, /op 1 rewrites a block.*op 0 \(insertBreak\) of this batch changed before it/);
+    assert.equal(sim.text(), "One\nText\f\f\nTwo"); // op 0 only
   });
 
   test(`[${profile}] a block without breaks changed by an earlier op is rewritten whole, as before`, async () => {
