@@ -17,7 +17,7 @@ import { resolveScope } from "./registry.js";
 import { PaneError } from "./errors.js";
 import { readsBlock } from "./handlers/text.js";
 import { queueBlockRead } from "./handlers/block-rewrite.js";
-import { edgeWriteScope } from "./handlers/block-edge-spot.js";
+import { edgeWriteScope, splitsBlock } from "./handlers/block-edge-spot.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./handlers/block-rewrite.js").BlockRead} BlockRead */
@@ -55,7 +55,7 @@ export async function readRewrittenBlocks(env, ops) {
     for (const field of [...TARGET_FIELDS, "anchorId"]) {
       const each = targetKey(field, args[field]);
       // A rewrite of a block keeps its breaks: what it read still holds for the next rewrite of it.
-      if (each !== undefined && each !== key) changed.set(each, at);
+      if (each !== undefined && (each !== key || splitsBlock(op, args))) changed.set(each, at);
     }
   });
   if (blocks.size === 0) return new Map();

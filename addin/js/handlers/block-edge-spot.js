@@ -34,19 +34,85 @@ export function readsBlockEdge({ registry, deferSync }, scope, location) {
 /**
  * The point inside the block's breaks where a write at its start or end goes: after the breaks its first paragraph
  * starts with, or before those its last one ends with. Undefined when Word's own start or end of the range is
- * right: the block has no break on that side, is breaks alone (no visible text: its start is before them), the
- * target is no block's id, or (in a batch) the batch did not read it. One sync that only reads, out of a batch.
+ * right ({@link readEdge}). One sync that only reads, out of a batch.
  * @param {HandlerEnv} env
  * @param {import("../scopes.js").ScopeTarget} target
  * @param {string} location
  * @returns {Promise<Word.Range | undefined>}  collapsed
  */
 export async function blockEdgeSpot(env, target, location) {
+  const block = await readEdge(env, target, location);
+  if (!block) return undefined;
+  return location === "start" ? afterLeadingBreaks(block.first, block.leading) : beforeTrailingBreaks(block.last, block.trailing);
+}
+
+/**
+ * Where new paragraphs (or tables) go at the start or end of a block's id: between the breaks on that side and the
+ * block's text. Its first paragraph is split after the breaks it starts with, its last before those it ends with
+ * (the breaks stay, a paragraph of their own, as when a rewrite empties the block: markdown-place.js emptyInto); a
+ * paragraph of breaks alone needs no split. The id then stands for the block's text alone ({@link keepText}), as it
+ * would beside a block without breaks: not the new paragraphs, nor the breaks' paragraph. Undefined when Word's own
+ * before/after of the block's paragraphs is right ({@link readEdge}). One sync that only reads, out of a batch;
+ * queues the split.
+ * @param {HandlerEnv} env
+ * @param {import("../scopes.js").ScopeTarget} target
+ * @param {string} location
+ * @returns {Promise<{ paragraph: Word.Paragraph, where: "Before" | "After" } | undefined>}  what they go next to
+ */
+export async function blockEdgeParagraph(env, target, location) {
+  const block = await readEdge(env, target, location);
+  if (!block || target.kind !== "range") return undefined;
+  /** @type {{ paragraph: Word.Paragraph, where: "Before" | "After" }} */
+  let edge;
+  if (location === "start") {
+    const alone = block.firstText.length === block.leading.length;
+    edge = { paragraph: alone ? block.first : splitAt(afterLeadingBreaks(block.first, block.leading)), where: "After" };
+  } else {
+    const alone = block.lastText.length === block.trailing.length;
+    edge = alone ? { paragraph: block.last, where: "Before" } : { paragraph: splitAt(beforeTrailingBreaks(block.last, block.trailing)), where: "After" };
+  }
+  keepText(env, target, location, edge);
+  return edge;
+}
+
+/**
+ * The block's id from now on: its paragraphs of text, between the breaks' paragraph and the new ones (queued before
+ * them, so Word does not widen it over them). A batch's later rewrite through it is refused (batch-block-breaks.js:
+ * its read no longer holds).
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target
+ * @param {string} location
+ * @param {{ paragraph: Word.Paragraph, where: "Before" | "After" }} edge
+ */
+function keepText(env, target, location, { paragraph, where }) {
+  if (!target.id) return;
+  const kept = location === "start"
+    ? paragraph.getNext().getRange("Start").expandTo(target.range.getRange("End"))
+    : target.range.getRange("Start").expandTo((where === "After" ? paragraph : paragraph.getPrevious()).getRange("Content"));
+  env.registry.retarget(target.id, kept, { paragraphs: true });
+}
+
+/**
+ * A new paragraph mark at a point; the paragraph it ends (the part before the point). Queues only.
+ * @param {Word.Range} point
+ */
+function splitAt(point) {
+  return point.insertText("\n", "Before").paragraphs.getFirst();
+}
+
+/**
+ * The block read when a write at its start or end goes inside its breaks: undefined when Word's own start or end
+ * of the range is right: the block has no break on that side, is breaks alone (no visible text: its start is
+ * before them, its end after), the target is no block's id, or (in a batch) the batch did not read it.
+ * @param {HandlerEnv} env
+ * @param {import("../scopes.js").ScopeTarget} target
+ * @param {string} location
+ */
+async function readEdge(env, target, location) {
   if (target.kind !== "range" || !target.paragraphs || target.edges || (location !== "start" && location !== "end")) return undefined;
   const block = await readEdges(env, target.range);
   if (!block || (block.single && block.firstText.length === block.breaks)) return undefined;
-  if (location === "start") return block.leading ? afterLeadingBreaks(block.first, block.leading) : undefined;
-  return block.trailing ? beforeTrailingBreaks(block.last, block.trailing) : undefined;
+  return (location === "start" ? block.leading : block.trailing) ? block : undefined;
 }
 
 /**
@@ -66,15 +132,26 @@ async function readEdges(env, range) {
   return read();
 }
 
-/** The ops that write at a scope's start or end, when they write there: insertText's text in the same paragraph. */
+/** The ops that write at a scope's start or end, when they write there. */
 const EDGE_WRITES = /** @type {Record<string, (args: Record<string, any>) => boolean>} */ ({
-  insertText: (args) => args.newParagraph !== true,
+  insertText: () => true,
+  insertMarkdown: () => true,
   "hyperlink.set": (args) => args.text !== undefined,
   insertPicture: () => true,
 });
 
 /**
- * The scope at whose start or end a batch's op writes in the same paragraph ({@link blockEdgeSpot}): the batch reads
+ * Whether a batch's op puts new paragraphs at its block's start or end ({@link blockEdgeParagraph}): its block's id
+ * no longer holds the breaks the batch read (batch-block-breaks.js).
+ * @param {string} op
+ * @param {Record<string, any>} args
+ */
+export function splitsBlock(op, args) {
+  return (op === "insertMarkdown" || (op === "insertText" && args.newParagraph === true)) && (args.location === "start" || args.location === "end");
+}
+
+/**
+ * The scope at whose start or end a batch's op writes ({@link blockEdgeSpot}, {@link blockEdgeParagraph}): the batch reads
  * it up front when it is a block's id (batch-block-breaks.js); undefined for any other op or location.
  * @param {string} op
  * @param {Record<string, any>} args

@@ -5,6 +5,7 @@ import { firstBlockOf, lastBlockOf } from "../registry.js";
 import { queueWholeRead } from "../blocks.js";
 import { removeBlocks, retireScope } from "./text.js";
 import { afterLeadingBreaks, beforeTrailingBreaks, leadingBreaks, trailingBreaksOf } from "./block-rewrite.js";
+import { blockEdgeParagraph } from "./block-edge-spot.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -82,6 +83,20 @@ export async function rangePlace(range, location, sync, control = undefined, rep
   if (!replaced.whole) return { origin: nextTo({ paragraph: last }, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
   const spare = emptyInto(paragraphs.getFirst(), last, replaced.texts) ?? last;
   return { origin: { spare }, keepSpare: replaced.required };
+}
+
+/**
+ * Start or end of a block's id that starts or ends with page, column or section breaks: the blocks go between the
+ * breaks and the block's text, on its page (block-edge-spot.js blockEdgeParagraph: one sync that reads, out of a
+ * batch). Undefined where {@link rangePlace} places them.
+ * @param {HandlerEnv} env
+ * @param {import("../scopes.js").ScopeTarget} target
+ * @param {string} location
+ * @returns {Promise<Place | undefined>}
+ */
+export async function blockEdgePlace(env, target, location) {
+  const edge = await blockEdgeParagraph(env, target, location);
+  return edge && { origin: nextTo({ paragraph: edge.paragraph }, edge.where), keepSpare: true };
 }
 
 /**

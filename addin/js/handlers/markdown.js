@@ -10,7 +10,8 @@ import { anchorRewrittenWith, readAnchor, readsAnchorFirst } from "./anchor-read
 import { buildBlocks } from "./markdown-build.js";
 import { queueListBefore } from "./markdown-lists.js";
 import { checkBlocks } from "./markdown-check.js";
-import { documentPlace, queueReplacedRangeRead, rangePlace, tablePlace } from "./markdown-place.js";
+import { blockEdgePlace, documentPlace, queueReplacedRangeRead, rangePlace, tablePlace } from "./markdown-place.js";
+import { readsBlockEdge } from "./block-edge-spot.js";
 
 export { buildBlocks } from "./markdown-build.js";
 export { checkBlocks } from "./markdown-check.js";
@@ -27,7 +28,8 @@ export { checkBlocks } from "./markdown-check.js";
  * A range that starts or ends with a table (a table id as `rangeId:`, table.create's rangeId, an insertMarkdown
  * result beginning or ending with a table) is blocks on that side: start/before put the blocks before that table,
  * end/after after it (never in its cells), and replace puts them in place of the whole range, tables included
- * (its id is retired).
+ * (its id is retired). Start/end of a block's id that starts/ends with page, column or section breaks put them
+ * between those breaks and its text, on its page (block-edge-spot.js: the block is read first).
  * What replaced a range through its id is that id's from then on (the result's rangeId is that id), and an anchor
  * replaced keeps wrapping all of it (anchor-read.js rewrapWith).
  * A replaced range is read first (one sync, reads only; none at a table), and so is the paragraph blocks that start
@@ -53,14 +55,15 @@ export async function insertMarkdown(env) {
   const inPlace = target.kind === "range" && location === "replace" && (!atTable(target, location) || target.control) ? target : undefined;
   const rewrap = inPlace?.rewrap; // an anchor's look, read by readAnchor
 
+  // Blocks that start with a list item after one of the document's list go on with its list (one sync, reads only:
+  // the read of a block's edge breaks, queued first, when there is one).
+  const listBefore = !goesAfter(target, location) ? undefined : anchor ? (anchor.also && "list" in anchor.also ? anchor.also.list : undefined) : queueListBefore(blocks, /** @type {{ range: Word.Range }} */ (target).range.paragraphs.getLast());
   const { origin, keepSpare, deleteText } = target.kind === "document"
     ? documentPlace(target.body, location)
     : target.kind === "range" && atTable(target, location)
       ? await tablePlace(env, target, location)
-      : await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined, anchor?.also && "replaced" in anchor.also ? anchor.also.replaced : undefined);
-  // Blocks that start with a list item after one of the document's list go on with its list (one sync, reads only).
-  const listBefore = !goesAfter(target, location) ? undefined : anchor ? (anchor.also && "list" in anchor.also ? anchor.also.list : undefined) : queueListBefore(blocks, /** @type {{ range: Word.Range }} */ (target).range.paragraphs.getLast());
-  if (listBefore && !anchor) await sync();
+      : (await blockEdgePlace(env, target, location)) ?? await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined, anchor?.also && "replaced" in anchor.also ? anchor.also.replaced : undefined);
+  if (listBefore && !anchor && !readsBlockEdge(env, args.scope, location)) await sync();
   const { built, spare } = buildBlocks(blocks, origin, "Normal", listBefore?.());
   const first = built[0];
   const lastBuilt = built[built.length - 1];
@@ -99,7 +102,7 @@ export function insertMarkdownArgs({ args }) {
 insertMarkdown.firstSync = (env) => {
   const { args, registry } = env;
   const location = args.location ?? "replace";
-  if (readsAnchorFirst(env)) return "read"; // the anchor's table edges and look (anchor-read.js)
+  if (readsAnchorFirst(env) || readsBlockEdge(env, args.scope, location)) return "read"; // the anchor's table edges and look (anchor-read.js), a block's edge breaks (block-edge-spot.js)
   const reads = location === "replace" || ((location === "after" || location === "end") && args.blocks?.[0]?.type === "listItem");
   return args.scope !== "document" && reads && !tableEdgedScope(registry, args.scope) ? "read" : "none";
 };

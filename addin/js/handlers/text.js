@@ -8,7 +8,7 @@ import { queueWholeRead, wholeParagraphs } from "../blocks.js";
 import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
 import { afterWrites, noteWhenDone } from "./done-notes.js";
-import { blockEdgeSpot, isBlockScope, readsBlockEdge } from "./block-edge-spot.js";
+import { blockEdgeParagraph, blockEdgeSpot, isBlockScope, readsBlockEdge } from "./block-edge-spot.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -22,8 +22,9 @@ import { blockEdgeSpot, isBlockScope, readsBlockEdge } from "./block-edge-spot.j
  * paragraph, end/after → after it, replace → in place of the range's paragraphs when it covers them whole, else
  * after its paragraph with the range's own text deleted ({@link replaceWithParagraph}).
  * Before/after an anchor land outside its content control, as before/after a range id land outside its range
- * ({@link besideRange}); start/end write into it. Start/end of a block's id (without `newParagraph`) go inside the
- * page, column or section breaks it starts or ends with, on its page, after a sync that reads it (block-edge-spot.js).
+ * ({@link besideRange}); start/end write into it. Start/end of a block's id go inside the page, column or section
+ * breaks it starts or ends with, on its page (a new paragraph between them and its text), after a sync that reads
+ * it (block-edge-spot.js).
  * A replace through a block's id leaves the id on everything written ({@link rewriteBlock}).
  * `keepFormatting: false` clears the direct character formatting the text would inherit (bold, italic,
  * underline, highlight). Replacing a range of whole paragraphs (a block's id) with "" removes the paragraphs
@@ -61,7 +62,9 @@ export async function insertText(env) {
   } else if (newParagraph && location === "replace") {
     inserted = await replaceWithParagraph(env, target, text, read?.also);
   } else if (newParagraph) {
-    inserted = linesOf(target.range.insertParagraph(text, rangeBlockLocation(location)), text);
+    // At the start or end of a block's id: between the breaks it starts or ends with and its text (block-edge-spot.js).
+    const edge = await blockEdgeParagraph(env, target, location);
+    inserted = linesOf(edge ? edge.paragraph.insertParagraph(text, edge.where) : target.range.insertParagraph(text, rangeBlockLocation(location)), text);
   } else if (location === "replace") {
     inserted = await replaceText(env, target, text, "args.scope");
   } else {
@@ -98,7 +101,7 @@ insertText.firstSync = (env) => {
   const { args, registry } = env;
   const scope = args.scope ?? "selection";
   if (readsAnchorFirst(env)) return "read"; // the anchor's table edges and look (readAnchor)
-  if (!args.newParagraph && readsBlockEdge(env, scope, args.location)) return "read"; // its breaks (blockEdgeSpot)
+  if (readsBlockEdge(env, scope, args.location)) return "read"; // its breaks (block-edge-spot.js)
   if ((args.location ?? "replace") !== "replace") return "none";
   return readsBlock(env, scope) || (args.newParagraph === true && !knownShape(registry, scope)) ? "read" : "none";
 };

@@ -75,6 +75,46 @@ for (const profile of PROFILES) {
     assert.equal(middleRuns(sim), "\f[pic]Text[pic]\f");
   });
 
+  test(`[${profile}] a new paragraph at the start or end of a block goes between its breaks and its text; the block's id keeps its text alone`, async () => {
+    const { sim, run, id } = await withMiddle(profile, "\fText");
+    const out = await run("insertText", { text: "Intro", scope: `rangeId:${id}`, location: "start", newParagraph: true });
+    const { rangeId } = ok(out);
+    assert.equal(out.stats.syncs, 2);
+    assert.equal(sim.text(), "One\n\f\nIntro\nText\nTwo"); // the page starts with the new paragraph
+    ok(await run("insertText", { text: "Lead", scope: `rangeId:${rangeId}`, location: "replace" }));
+    ok(await run("insertText", { text: "Body", scope: `rangeId:${id}`, location: "replace" }));
+    assert.equal(sim.text(), "One\n\f\nLead\nBody\nTwo");
+    const end = await withMiddle(profile, "Text\f");
+    ok(await end.run("insertText", { text: "Outro", scope: `rangeId:${end.id}`, location: "end", newParagraph: true }));
+    assert.equal(end.sim.text(), "One\nText\nOutro\n\f\nTwo"); // before the page ends
+    ok(await end.run("insertText", { text: "Body", scope: `rangeId:${end.id}`, location: "replace" }));
+    assert.equal(end.sim.text(), "One\nBody\nOutro\n\f\nTwo");
+  });
+
+  test(`[${profile}] insertMarkdown at the start or end of a block goes between its breaks and its text (2 syncs)`, async () => {
+    const { sim, run, id } = await withMiddle(profile, "\fText\x0e");
+    const blocks = [{ type: "heading", level: 2, runs: [{ text: "Head" }] }, { type: "table", rows: [["a", "b"]] }];
+    const start = await run("insertMarkdown", { blocks, scope: `rangeId:${id}`, location: "start" });
+    ok(start);
+    assert.equal(start.stats.syncs, 2);
+    const shape = () => sim.snapshot().blocks.map((b) => (b.type === "table" ? "[table]" : b.text));
+    assert.deepEqual(shape(), ["One", "\f", "Head", "[table]", "Text\x0e", "Two"]);
+    ok(await run("insertMarkdown", { blocks: [{ type: "paragraph", runs: [{ text: "Tail" }] }], scope: `rangeId:${id}`, location: "end" }));
+    assert.deepEqual(shape(), ["One", "\f", "Head", "[table]", "Text", "Tail", "\x0e", "Two"]);
+  });
+
+  test(`[${profile}] a list item at the end of a list item that ends with a page break goes on with its list, in 2 syncs`, async () => {
+    const { sim, run, id } = await withMiddle(profile, "Text\f");
+    ok(await run("applyStyle", { scope: `rangeId:${id}`, para: { list: "bullet" } }));
+    const out = await run("insertMarkdown", { blocks: [{ type: "listItem", kind: "bullet", level: 0, runs: [{ text: "Next" }] }], scope: `rangeId:${id}`, location: "end" });
+    ok(out);
+    assert.equal(out.stats.syncs, 2);
+    const [, text, next, breaks] = sim.snapshot().blocks;
+    assert.deepEqual([text.text, next.text, breaks.text], ["Text", "Next", "\f"]);
+    assert.ok(text.list?.listId !== undefined);
+    assert.equal(next.list?.listId, text.list.listId);
+  });
+
   test(`[${profile}] a batch writes at its blocks' start and end inside their breaks, with one read up front (3 syncs)`, async () => {
     const { sim, run, id } = await withMiddle(profile, "\fText\f");
     const outcome = await run("batch", { ops: [
@@ -92,6 +132,17 @@ for (const profile of PROFILES) {
       { op: "replace", args: { target: `rangeId:${id}`, replaceWith: "All new" } },
     ] }, { maxSyncs: 3 }));
     assert.equal(sim.text(), "Intro\nOne\n\fAll new\f\nTwo");
+  });
+
+  test(`[${profile}] a batch's rewrite of a block after a new paragraph at its edge is refused: the id no longer holds its breaks`, async () => {
+    const { sim, run, id } = await withMiddle(profile, "\fText");
+    const outcome = await run("batch", { ops: [
+      { op: "insertText", args: { text: "Intro", scope: `rangeId:${id}`, location: "start", newParagraph: true } },
+      { op: "replace", args: { target: `rangeId:${id}`, replaceWith: "New" } },
+    ] }, { maxSyncs: 3 });
+    assert.equal(outcome.result.code, "E_INVALID_ARG");
+    assert.equal(outcome.result.data.failedAt, 1);
+    assert.equal(sim.text(), "One\n\f\nIntro\nText\nTwo");
   });
 
   test(`[${profile}] a batch op at a block's edge after an op that changed the block's breaks is refused, nothing of it done`, async () => {
