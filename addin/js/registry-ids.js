@@ -30,8 +30,8 @@ export function keepRecent(map) {
  * @property {() => number} mintedThisOp
  * @property {() => number} releasedThisOp
  * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean, edges?: TableEdges, twin?: string, empty?: boolean }) => string} add
- * @property {(id: string, entry: RegistryEntry, untrackObject?: boolean) => void} release  forget an id and untrack
- *   its object (unless `untrackObject` is false: Word no longer finds it) and its collection with the last id it holds
+ * @property {(id: string, entry: RegistryEntry) => void} release  untrack an id's object (and its collection with
+ *   the last id it holds)
  * @property {(id: string, entry: RegistryEntry) => void} touch  mark an id used by the running op
  * @property {(id: string) => string} canonical  the id an id stands for (see {@link IdTable.alias})
  * @property {(id: string) => RegistryEntry | undefined} lookup  an id's entry, marked used
@@ -94,11 +94,11 @@ export function createIdTable({ limit, salt }) {
     }
   }
 
-  /** @param {string} id @param {RegistryEntry} entry @param {boolean} [untrackObject] */
-  function release(id, entry, untrackObject = true) {
+  /** @param {string} id @param {RegistryEntry} entry */
+  function release(id, entry) {
     entries.delete(id);
     idOf.delete(entry.object);
-    if (untrackObject) untrack(entry.object);
+    untrack(entry.object);
     if (entry.holds) {
       const left = (heldCollections.get(entry.holds) ?? 1) - 1;
       if (left <= 0) {

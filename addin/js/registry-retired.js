@@ -10,11 +10,8 @@ import { keepRecent } from "./registry-ids.js";
  * @typedef {object} Retirement
  * @property {(id: string, why: string) => void} removing  an op queued the removal of an id's content (and its
  *   twin's): refused from now on; `retire` makes it final, `rollbackOp` takes it back
- * @property {(id: string, why: string, options?: { lostCode?: string }) => void} retire  forget an
- *   id (and its twin) whose content an op removed: its object is untracked, a later use says why. `lostCode`: Word
- *   no longer finds the object (that error code): it is not untracked (Word cannot release it), and a later use says
- *   so as the ops say it of a table deleted since its id was given (registry-probes.js lostMessage)
- * @property {(id: string) => string | undefined} lostCode  Word's error code for an id retired as no longer found
+ * @property {(id: string, why: string) => void} retire  forget an id (and its twin) whose content an op removed:
+ *   its object is untracked, a later use says why
  * @property {(id: string) => string | undefined} removedBy  why an id's content is being removed by an earlier op
  *   of the running batch, if it is
  * @property {(id: string) => string | undefined} retiredFor  why an id was retired, if it was (the most recent
@@ -34,8 +31,6 @@ export function createRetirement(table) {
   const retired = new Map();
   /** @type {Map<string, { why: string, op: number, seq: number }>} ids whose content a queued write removes */
   const removals = new Map();
-  /** @type {Map<string, string>} retired ids Word no longer finds → its error code (the most recent RETIRED_KEPT) */
-  const lost = new Map();
 
   /**
    * An id and its twin, if it has one still tracked.
@@ -51,20 +46,15 @@ export function createRetirement(table) {
     removing(id, why) {
       for (const each of withTwin(id)) removals.set(each, { why, op: table.currentOp(), seq: table.nextTick() });
     },
-    retire(id, why, { lostCode } = {}) {
+    retire(id, why) {
       for (const each of withTwin(id)) {
         removals.delete(each);
         const entry = entries.get(each);
-        if (entry) table.release(each, entry, lostCode === undefined);
+        if (entry) table.release(each, entry);
         retired.set(each, why);
         keepRecent(retired);
-        if (lostCode !== undefined) {
-          lost.set(each, lostCode);
-          keepRecent(lost);
-        }
       }
     },
-    lostCode: (id) => lost.get(id),
     removedBy: (id) => removals.get(id)?.why,
     withTwin,
     retiredFor: (id) => retired.get(id),

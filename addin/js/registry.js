@@ -10,7 +10,6 @@ import { wholeParagraphs } from "./blocks.js";
 import { createIdTable } from "./registry-ids.js";
 import { createRetirement } from "./registry-retired.js";
 import { queueEmptiness, queueSameParagraphs } from "./registry-checks.js";
-import { hookRoots, lostMessage, probeTrackedIds } from "./registry-probes.js";
 
 export { firstBlockOf, lastBlockOf } from "./blocks.js";
 export { ANCHOR_TAG_PREFIX, TABLE_ANCHOR_PREFIX, anchorRange, assertTableFound, besideRange, parseRef, resolveScope, resolveScopeRange, resolveTableRef, tableEdgedScope } from "./scopes.js";
@@ -89,12 +88,6 @@ export const DEFAULT_TRACK_CAP = 100;
  *   takes back the removals queued) after it (a batch rolls back one failed op of many)
  * @property {(since?: number) => void} rollbackOp  the op failed: forget the ids it minted (never returned), or
  *   those minted after `since`, and untrack their objects; its queued removals are taken back
- * @property {(context: Word.RequestContext, sync: () => Promise<void>, stop: (err: unknown) => void) => import("./registry-probes.js").ProbeGuard} probe
- *   at the start of an op: the probes of every range id, queued when the op first reaches for Word (the context's
- *   document, `range`, `table`, `queueChecks`), riding the op's first sync, and the guard of the op's syncs
- *   (`sync`: context.sync(), counted): ids Word no longer finds are retired and the op's run is stopped (`stop`),
- *   so that the reads of many ids in one sync (queueChecks, a batch's up-front reads) never meet one
- *   (registry-probes.js)
  * @property {(removal?: string) => () => { gone: number, reused: Map<string, string> }} queueChecks  at the end of an
  *   op that succeeded, before the sync that ends it: queue the reads that tell which ranges are empty
  *   (Range.isEmpty, WordApi 1.3; nothing below) — those minted since their last read, and, when the op removed or
@@ -135,8 +128,6 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     const removal = retirement.removedBy(id);
     if (removal !== undefined) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${removal} by an earlier op of this batch`, field);
     const entry = table.lookup(id);
-    const lostCode = entry ? undefined : retirement.lostCode(id);
-    if (lostCode) throw new PaneError("E_NOT_FOUND", lostMessage(id, lostCode, field), field);
     const gone = entry ? undefined : retirement.retiredFor(id);
     if (gone) throw new PaneError("E_NOT_FOUND", `Range id "${id}" is gone: ${gone}`, field);
     const what = kind === "rng" ? "range" : kind === "tbl" ? "table" : "note";
@@ -151,10 +142,6 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
 
   /** @param {string} id */
   const entryOf = (id) => table.entries.get(table.canonical(id));
-  /** @type {import("./registry-probes.js").ProbeGuard | undefined} the running op's probes (until its checks) */
-  let probes;
-  /** The running op reaches for Word: its probes are queued first (registry-probes.js). */
-  const reaching = () => probes?.ensure();
 
   return {
     salt,
@@ -174,7 +161,6 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     },
     range(given, field) {
       const range = /** @type {Word.Range} */ (objectOf(given, "rng", field));
-      reaching();
       const id = table.canonical(given);
       const entry = table.entries.get(id);
       if (entry?.paragraphs !== true) return range;
@@ -185,11 +171,7 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     retarget(id, object, shape = {}) {
       table.retarget(table.canonical(id), object, shape);
     },
-    table(id, field) {
-      const found = /** @type {Word.Table} */ (objectOf(id, "tbl", field));
-      reaching();
-      return found;
-    },
+    table: (id, field) => /** @type {Word.Table} */ (objectOf(id, "tbl", field)),
     isParagraphs: (id) => entryOf(id)?.paragraphs === true,
     edgesOf: (id) => (entryOf(id)?.kind === "tbl" ? { first: true, last: true, only: true } : entryOf(id)?.edges),
     contentOf(id) {
@@ -200,23 +182,13 @@ export function createRegistry({ limit = 500, salt = newSalt(), supports = undef
     },
     removing: retirement.removing,
     retire: retirement.retire,
-    beginOp() {
-      probes = undefined; // an earlier op's probes are over, whatever became of it
-      table.beginOp();
-    },
+    beginOp: table.beginOp,
     mark: table.mark,
     rollbackOp(since = 0) {
       table.rollbackOp(since);
       retirement.rollbackOp(since);
     },
-    probe(context, sync, stop) {
-      hookRoots(context, reaching);
-      probes = probeTrackedIds(table, retirement, supports, context, sync, stop);
-      return probes;
-    },
     queueChecks(removal) {
-      reaching(); // (an op that never reached for Word has its probes in this sync, before the checks)
-      probes = undefined;
       const emptiness = queueEmptiness(table, retirement, supports, removal);
       const sameParagraphs = queueSameParagraphs(table, retirement, supports);
       return () => {

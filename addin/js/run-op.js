@@ -8,7 +8,6 @@ import { runStep } from "./step.js";
 import { PAUSED_NOT_RUN, runReadBack } from "./batch.js";
 import { removalOf } from "./op-removals.js";
 import { NOT_KEPT, refusedBeforeWriting } from "./refusal-retry.js";
-import { withLostNote } from "./registry-probes.js";
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
 /** @typedef {import("./types.js").ExecuteOutcome} ExecuteOutcome */
@@ -17,9 +16,6 @@ import { withLostNote } from "./registry-probes.js";
 /** @typedef {import("./types.js").Handler} Handler */
 /** @typedef {import("./registry.js").Registry} Registry */
 /** @typedef {{ id: string, done: number, total: number, message: string }} ProgressReport */
-
-/** How many times an op runs again after meeting ids Word no longer finds (each run retires at least one). */
-const MAX_RUNS_PAST_LOST_IDS = 5;
 
 /**
  * Which requirement sets the host offers (false when Office cannot say).
@@ -79,10 +75,9 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
    * @param {AiCommand} cmd
    * @param {(report: ProgressReport) => void} onProgress
    * @param {() => void} beforeWord  called once the op will reach Word, before its first sync
-   * @param {number} [attempt]  how many times the op ran before and met ids Word no longer finds
    * @returns {Promise<ExecuteOutcome>}
    */
-  async function run(cmd, onProgress, beforeWord, attempt = 0) {
+  async function run(cmd, onProgress, beforeWord) {
     const started = now();
     let syncs = 0;
     const opName = typeof cmd?.op?.op === "string" ? cmd.op.op : "unknown";
@@ -118,20 +113,8 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
     let failedAtSync = false;
     /** @type {import("./types.js").HandlerEnv | undefined} what the handler ran with (for a refusal's verdict) */
     let opEnv;
-    /** @type {import("./registry-probes.js").ProbeGuard | undefined} the probes of the tracked ids (registry-probes.js) */
-    let probes;
-    /** @type {(err: unknown) => void} */
-    let stop = () => {};
-    /** Fails when a sync met an id Word no longer finds: the run is given up where it stands (registry-probes.js). */
-    const stopped = new Promise((_, reject) => { stop = reject; });
-    stopped.catch(() => {});
     try {
-      const data = await Promise.race([stopped, Word.run(sharedAnchor(), async (context) => {
-        probes = registry.probe(context, async () => {
-          syncs += 1;
-          await context.sync();
-        }, stop);
-        const guarded = probes;
+      const data = await Word.run(sharedAnchor(), async (context) => {
         opEnv = {
           context,
           args: cmd.op.args,
@@ -141,8 +124,9 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
           supports,
           handlers,
           sync: async () => {
+            syncs += 1;
             failedAtSync = true;
-            await guarded.sync();
+            await context.sync();
             failedAtSync = false;
           },
           note: (level, msg, field) => notes.push(diagnostic(level, msg, field)),
@@ -157,7 +141,7 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
         syncs += 1;
         failedAtSync = true; // Word.run's closing sync: if the run fails now, it failed there
         return result;
-      })]);
+      });
       failedAtSync = false;
       for (const readBack of readBacks) runReadBack(readBack, (note) => notes.push(note));
       const { gone, reused } = settleIds();
@@ -171,23 +155,7 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
       }
       return outcome(okEnvelope(opName, answer, notes));
     } catch (err) {
-      if (probes && (await probes.failed(err, failedAtSync))) {
-        // Ids Word no longer finds are retired, and nothing of this run reached Word: the op runs again without
-        // them (an op that names one is refused then, on that arg, before it queues anything).
-        const lost = probes.dead();
-        registry.rollbackOp();
-        if (attempt >= MAX_RUNS_PAST_LOST_IDS) return outcome(errorEnvelope(opName, "E_NOT_FOUND", [diagnostic("error", `Ids Word no longer finds kept turning up (${lost.join(", ")}): read the document again`)]));
-        const again = await run(cmd, onProgress, beforeWord, attempt + 1);
-        const merged = { ...again, result: withLostNote(again.result, lost), stats: { ...again.stats, syncs: again.stats.syncs + syncs } };
-        if (notRun.has(again)) notRun.add(merged);
-        return merged;
-      }
       if (err instanceof PartialFailure) {
-        if (probes?.unsent()) {
-          // The batch stopped before its first sync: the probes queued for it go now, not with the next op.
-          syncs += 1;
-          await sharedAnchor().context.sync().catch(() => {});
-        }
         // Part of the op was done (a batch): its data says what, and the ids it returns stay valid.
         const partial = outcome({ ok: false, op: opName, data: err.data, code: err.code, diagnostics: [...notes, ...err.diagnostics] });
         if (err.data.completed === 0 && err.data.results?.[0]?.diagnostics?.[0]?.msg === PAUSED_NOT_RUN) {
