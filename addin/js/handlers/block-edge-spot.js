@@ -33,7 +33,8 @@ export function readsBlockEdge({ registry, deferSync }, scope, location) {
 
 /**
  * The point inside the block's breaks where a write at its start or end goes: after the breaks its first paragraph
- * starts with, or before those its last one ends with. Undefined when Word's own start or end of the range is
+ * starts with, or before those its last one ends with (in the paragraph after or before, when that one is breaks
+ * alone: where the block's text is). Undefined when Word's own start or end of the range is
  * right ({@link readEdge}). One sync that only reads, out of a batch.
  * @param {HandlerEnv} env
  * @param {import("../scopes.js").ScopeTarget} target
@@ -43,7 +44,11 @@ export function readsBlockEdge({ registry, deferSync }, scope, location) {
 export async function blockEdgeSpot(env, target, location) {
   const block = await readEdge(env, target, location);
   if (!block) return undefined;
-  return location === "start" ? afterLeadingBreaks(block.first, block.leading) : beforeTrailingBreaks(block.last, block.trailing);
+  // A paragraph of breaks alone: the block's text is in the paragraph after (before) it.
+  if (location === "start") {
+    return block.firstText.length === block.leading.length ? block.first.getNext().getRange("Content").getRange("Start") : afterLeadingBreaks(block.first, block.leading);
+  }
+  return block.lastText.length === block.trailing.length ? block.last.getPrevious().getRange("Content").getRange("End") : beforeTrailingBreaks(block.last, block.trailing);
 }
 
 /**

@@ -5,7 +5,7 @@
 // before) and end after the last (on the next page).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, ok } from "./helpers.js";
+import { PROFILES, ok, setup } from "./helpers.js";
 import { withMiddle } from "./breaks-fixture.js";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -113,6 +113,19 @@ for (const profile of PROFILES) {
     assert.deepEqual([text.text, next.text, breaks.text], ["Text", "Next", "\f"]);
     assert.ok(text.list?.listId !== undefined);
     assert.equal(next.list?.listId, text.list.listId);
+  });
+
+  test(`[${profile}] a block of paragraphs whose first is a page break alone: its start is the next paragraph's`, async () => {
+    for (const newParagraph of [false, true]) {
+      const { sim, run } = setup(profile, { text: "One" });
+      const blocks = ["A", "B"].map((text) => ({ type: "paragraph", runs: [{ text }] }));
+      const { rangeId } = ok(await run("insertMarkdown", { blocks, scope: "document", location: "end" }));
+      const hit = ok(await run("search", { query: "A" })).results[0].rangeId;
+      ok(await run("insertText", { text: "\f", scope: `rangeId:${hit}`, location: "replace" }));
+      assert.equal(sim.text(), "One\n\f\nB");
+      ok(await run("insertText", { text: "X", scope: `rangeId:${rangeId}`, location: "start", newParagraph }));
+      assert.equal(sim.text(), newParagraph ? "One\n\f\nX\nB" : "One\n\f\nXB");
+    }
   });
 
   test(`[${profile}] a batch writes at its blocks' start and end inside their breaks, with one read up front (3 syncs)`, async () => {
