@@ -96,16 +96,24 @@ def _check_depth(text: str) -> None:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_YAML_DEPTH:
-                    mark = event.start_mark
-                    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-                    raise FileToolError(f"Failed to parse YAML file: nested too deeply (more than {MAX_YAML_DEPTH} "
-                                        f"levels of sequences and mappings{where})")
+                    raise _too_deep(event.start_mark)
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # PyYAML 6.0.4 and later stop a deep flow collection in the scanner, which reads all of its opening
+        # brackets before the first event: the same refusal, in the same words, whichever PyYAML is installed.
+        if "nesting depth" in str(exc.problem or ""):
+            raise _too_deep(exc.problem_mark) from None
     except yaml.YAMLError:
         pass
     finally:
         events.close()
+
+
+def _too_deep(mark: yaml.Mark | None) -> FileToolError:
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return FileToolError(f"Failed to parse YAML file: nested too deeply (more than {MAX_YAML_DEPTH} levels of "
+                         f"sequences and mappings{where})")
 
 
 def parse_yaml(text: str) -> Any:
