@@ -186,6 +186,9 @@ class Hub:
         stats = message.get("stats")
         if isinstance(stats, dict):
             envelope.setdefault("_stats", stats)
+        chars = message.get("_chars")
+        if isinstance(chars, int):
+            envelope["_chars"] = chars
         if future is None or future.done():
             self._keep_late(session, task_id, envelope)
             return

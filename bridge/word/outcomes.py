@@ -20,13 +20,14 @@ _RETRY = "Retry with the same taskId ({task_id}) to get its result without runni
 def from_pane(envelope: Envelope, op_name: str, session: PaneSession) -> Outcome:
     """A pane's answer: its stats apart, and final (the taskId's answer) unless the pane says it ran nothing."""
     stats = envelope.pop("_stats", None)
+    chars = envelope.pop("_chars", 0)
     if envelope.get("op") in (None, "unknown"):
         envelope["op"] = op_name
     if not isinstance(stats, dict):
         stats = None
     # A refusal that ran nothing (a paused pane's) is not this taskId's answer: a retry must run the op.
     ran = not (stats and stats.get("notRun") is True)
-    return Outcome(envelope, session.ref(), stats, final=ran, served_by=session.generation())
+    return Outcome(envelope, session.ref(), stats, final=ran, served_by=session.generation(), chars=chars)
 
 
 def pane_gone(op_name: str, gone: PaneGone, task_id: str, session: PaneSession) -> Outcome:

@@ -140,6 +140,10 @@ async def _receive_json(websocket: WebSocket) -> Any:
         if text is None or len(text) > MAX_FRAME_BYTES:
             continue
         try:
-            return loads_clean(text)
+            value = loads_clean(text)
         except json.JSONDecodeError:
             log.warning("skipped a frame that is not JSON")
+            continue
+        if isinstance(value, dict) and value.get("type") == "ai-result":
+            value["_chars"] = len(text)  # what keeping its result costs (TaskLedger.keep)
+        return value

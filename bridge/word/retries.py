@@ -13,7 +13,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from bridge.word.envelope import Code, diagnostic, fail
 from bridge.word.retry_store import BindingStore
@@ -61,11 +61,28 @@ class RequestKey:
         return None
 
 
-class ResultCache(Generic[T]):
-    """The last `size` results by taskId, each with the request it answered; the least recently used go first."""
+KEPT_CHARS = 16_000_000
+"""How much of the panes' answers (characters as they came) the ledger keeps in all, besides its count: parsed, an
+answer takes some five times its length in memory, and a day of large searches kept a thousand of them whole."""
+KEPT_WHOLE_CHARS = 1_000_000
+"""An answer longer than this is not kept whole: a read (which changes nothing) is not kept at all, its retry reads
+again; an edit keeps its verdict (ok or not, code, diagnostics), so that its retry still does not run it twice."""
+_SIDE_EFFECT_FREE: Final = frozenset({
+    "getSelection", "search", "listStyles", "readDocument", "trackChanges.get", "trackChanges.list", "comment.list",
+    "anchor.list", "headerFooter.get",
+})
+"""Ops that change nothing in the document (unlike trackChanges.set/accept/reject): running one again is harmless."""
 
-    def __init__(self, size: int) -> None:
+
+class ResultCache(Generic[T]):
+    """The last `size` results by taskId, each with the request it answered; the least recently used go first,
+    also while the results' weights (their sizes) add up to more than `weight_cap`."""
+
+    def __init__(self, size: int, weight_cap: int | None = None) -> None:
         self._size = size
+        self._weight_cap = weight_cap
+        self._weights: dict[str, int] = {}
+        self._weight = 0
         self._kept: OrderedDict[str, tuple[RequestKey, T]] = OrderedDict()
 
     def get(self, task_id: str) -> tuple[RequestKey, T] | None:
@@ -74,11 +91,17 @@ class ResultCache(Generic[T]):
             self._kept.move_to_end(task_id)
         return kept
 
-    def put(self, task_id: str, key: RequestKey, result: T) -> None:
+    def put(self, task_id: str, key: RequestKey, result: T, weight: int = 0) -> None:
+        self._weight -= self._weights.pop(task_id, 0)
         self._kept[task_id] = (key, result)
         self._kept.move_to_end(task_id)
-        while len(self._kept) > self._size:
-            self._kept.popitem(last=False)
+        if weight:
+            self._weights[task_id] = weight
+            self._weight += weight
+        cap = self._weight_cap
+        while len(self._kept) > self._size or (cap is not None and self._weight > cap and len(self._kept) > 1):
+            gone, _ = self._kept.popitem(last=False)
+            self._weight -= self._weights.pop(gone, 0)
 
 
 class TaskLedger:
@@ -93,7 +116,7 @@ class TaskLedger:
     """
 
     def __init__(self, size: int) -> None:
-        self._results: ResultCache[Outcome] = ResultCache(size)
+        self._results: ResultCache[Outcome] = ResultCache(size, KEPT_CHARS)
         # A binding is small and must outlive results: a retry that finds none could go to another document.
         self.binding_cap = size * 10
         self._sent: ResultCache[dict[str, Any]] = ResultCache(self.binding_cap)
@@ -144,8 +167,13 @@ class TaskLedger:
 
     def keep(self, task_id: str, key: RequestKey, outcome: Outcome) -> None:
         """The taskId's answer (the first the pane gave for it): every exact repeat gets it from now on."""
-        if self._results.get(task_id) is None:
-            self._results.put(task_id, key, outcome)
+        if self._results.get(task_id) is not None:
+            return
+        if outcome.chars > KEPT_WHOLE_CHARS:
+            if key.op in _SIDE_EFFECT_FREE:
+                return  # its retry reads again, in the same document (the binding stays)
+            outcome = _verdict(outcome)
+        self._results.put(task_id, key, outcome, outcome.chars)
 
     def answer(self, task_id: str, key: RequestKey, sessions: Mapping[str, PaneSession]) -> Outcome | None:
         """The first result for an exact repeat; a refusal for another request under the taskId; else None."""
@@ -178,6 +206,15 @@ class TaskLedger:
                 changed := pane_change(outcome.served_by, served.generation(), f"{served.title!r} ({served.id})")):
             diags.append(diagnostic("warn", changed))
         return Outcome({**outcome.envelope, "diagnostics": diags}, outcome.document, outcome.stats, cached=True)
+
+
+def _verdict(outcome: Outcome) -> Outcome:
+    """An edit's answer too large to keep whole: what its retry needs to know, without the data."""
+    note = diagnostic("warn", f"this result was too large to keep in full ({outcome.chars} characters): only whether "
+                      "it succeeded and its diagnostics were kept (read the document to see what the op did)", "taskId")
+    envelope = {**outcome.envelope, "data": {}, "diagnostics": [*(outcome.envelope.get("diagnostics") or []), note]}
+    return Outcome(envelope, outcome.document, outcome.stats, outcome.cached, outcome.final, outcome.served_by,
+                   chars=len(json.dumps(envelope, default=str)))
 
 
 def _reused(task_id: str, key: RequestKey, differs: str, document: dict[str, Any] | None, stands: str) -> Outcome:

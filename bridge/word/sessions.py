@@ -118,6 +118,8 @@ class Outcome:
     """False when the op never ran (no pane, disconnect, timeout, a paused pane's refusal): a retry may run it."""
     served_by: tuple[str, int] | None = None
     """The serving session's `generation()` when the pane answered."""
+    chars: int = 0
+    """The length of the pane's answer as it came (0 for answers made here): what keeping it costs."""
 
 
 class PaneGone(Exception):
