@@ -145,6 +145,6 @@ def create_bridge(config: BridgeConfig) -> Bridge:
         Mount("/", app=mcp_app),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(EndpointShortcut, path=MCP_PATH, endpoint=mcp_endpoint(mcp_app))
+    app.add_middleware(EndpointShortcut, path=MCP_PATH, endpoint=mcp_endpoint(mcp_app), max_body=MAX_MCP_BODY_BYTES)
     app.add_middleware(GuardMiddleware, policy=policy, prefixes=("/mcp", "/rpc"), shapes={"/rpc": rpc_refusal})
     return Bridge(config=config, hub=hub, service=service, mcp=mcp, policy=policy, app=app)

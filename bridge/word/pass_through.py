@@ -44,6 +44,7 @@ from bridge.word.envelope import Code, loads_clean
 from bridge.word.remote import (
     DISCONNECTED,
     REFUSED,
+    TOO_LARGE,
     UNREACHABLE,
     BridgeError,
     disconnected_message,
@@ -170,6 +171,10 @@ class PassThrough:
             code = message["error"].get("code") if isinstance(message["error"], dict) else None
             if code in (REFUSED, UNREACHABLE):  # the SDK route says so in an envelope, and on stderr once
                 return False
+            if code == TOO_LARGE:  # refused before the bridge read it: nothing ran, and sending it again would not help
+                await send(self._envelope_result(request, request.params or {}, version, BridgeError(
+                    Code.INVALID_ARG.value, str(message["error"].get("message")))))
+                return True
             if code == DISCONNECTED:  # the transport lost the connection after sending
                 raise _Unanswered(message["error"].get("message", "disconnected"))
             # A server that never dispatched our call answers for some other id (a session-only server says
@@ -193,8 +198,16 @@ class PassThrough:
         task_id = arguments.get("taskId")
         task_id = task_id if isinstance(task_id, str) else ""
         reason = unanswered.args[0] if unanswered.args else "no answer"
-        envelope = BridgeError(Code.RUNTIME.value, disconnected_message(self.config, reason, task_id)).envelope(
-            op_name(arguments.get("meta")), task_id)
+        return self._envelope_result(request, params, version,
+                                     BridgeError(Code.RUNTIME.value, disconnected_message(self.config, reason, task_id)))
+
+    def _envelope_result(self, request: JSONRPCRequest, params: Mapping[str, Any], version: str,
+                         error: BridgeError) -> JSONRPCMessage:
+        """`error` as the editTask envelope RemoteEditService would answer with."""
+        arguments = params.get("arguments") or {}
+        task_id = arguments.get("taskId")
+        task_id = task_id if isinstance(task_id, str) else ""
+        envelope = error.envelope(op_name(arguments.get("meta")), task_id)
         result = {"content": [{"type": "text", "text": compact_json(envelope)}],
                   "structuredContent": envelope, "isError": True, "resultType": "complete"}
         return jsonrpc_message_adapter.validate_python(

@@ -32,6 +32,7 @@ log = logging.getLogger("word_bridge.remote")
 REFUSED = -32050
 UNREACHABLE = -32051  # the connection could not be made: the request was not sent
 DISCONNECTED = -32052  # the connection broke after the request went out: it may have run
+TOO_LARGE = -32053  # the bridge refused the request's size before reading it: nothing ran
 SESSION_TERMINATED = "Session terminated"
 
 
@@ -127,11 +128,24 @@ class _BridgeTransport(httpx2.AsyncBaseTransport):
         if response.status_code == 401:
             await response.aclose()
             return _rpc_error(401, REFUSED, token_message(self.config))
+        if response.status_code == 413:
+            return _rpc_error(413, TOO_LARGE, await _size_refusal(response))
         return response
 
     async def aclose(self) -> None:
         if self.inner is not None:
             await self.inner.aclose()
+
+
+async def _size_refusal(response: httpx2.Response) -> str:
+    """What the bridge's 413 says (its limit, and that nothing ran); the SDK's own plain-text 413 says neither."""
+    try:
+        error = json.loads(await response.aread()).get("error") or {}
+        message = error.get("message")
+    except (ValueError, AttributeError):
+        message = None
+    return message if isinstance(message, str) else "this request is over the bridge's size limit for one call, so " \
+        "nothing was run or applied: send less per call"
 
 
 def _rpc_error(status: int, code: int, message: str) -> httpx2.Response:
@@ -147,7 +161,7 @@ def bridge_error(exc: BaseException) -> BridgeError | None:
             if found is not None:
                 return found
         return None
-    codes = {REFUSED: Code.PERMISSION, UNREACHABLE: Code.NOT_FOUND, DISCONNECTED: Code.RUNTIME}
+    codes = {REFUSED: Code.PERMISSION, UNREACHABLE: Code.NOT_FOUND, DISCONNECTED: Code.RUNTIME, TOO_LARGE: Code.INVALID_ARG}
     if isinstance(exc, MCPError) and exc.error.code in codes:
         return BridgeError(codes[exc.error.code].value, exc.error.message)
     return None
