@@ -26,7 +26,17 @@ from pathlib import Path
 from typing import Any
 
 from bridge.word.envelope import Code, diagnostic, fail
-from bridge.word.outcomes import STOPPING, STOPPING_UNSENT, away, from_pane, no_answer, not_sent, pane_gone
+from bridge.word.outcomes import (
+    OPEN_PANE_HINT,
+    STOPPING,
+    STOPPING_UNSENT,
+    away,
+    from_pane,
+    no_answer,
+    not_sent,
+    pane_gone,
+    pane_hint,
+)
 from bridge.word.retries import RequestKey, TaskLedger
 from bridge.word.retry_store import FILE as BINDINGS_FILE
 from bridge.word.retry_store import BindingStore
@@ -45,11 +55,8 @@ from bridge.word.shared_runs import SharedRuns
 
 
 SESSION_TAKEN_OVER = 4001
-OPEN_PANE_HINT = (
-    "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
-    "(Home > Word Bridge > Show Task Pane) so it connects to this bridge; or open {playground} in a browser "
-    "to try it with the simulated Word."
-)
+MIN_SHARE_FOR_WORD = 0.25
+"""An op that waited in its document's queue is sent only with at least this share of its timeout left for Word."""
 
 
 class Hub:
@@ -323,6 +330,11 @@ class Hub:
                     if channel is None:
                         return self._not_sent(op_name, Code.RUNTIME if bound else Code.NOT_FOUND,
                                               away(session.ref()), task_id, session.ref(), hint=True)
+                    if bound is None and deadline - time.monotonic() < timeout * MIN_SHARE_FOR_WORD:
+                        # Sent now, it would likely time out in Word's hands: "may or may not" where "not sent" is true.
+                        return self._not_sent(op_name, Code.TIMEOUT, f"the op waited {time.monotonic() - arrived:.0f} "
+                                              f"s of its {timeout:g} s behind other ops on this document, which left "
+                                              "too little for Word to run it, so it was not sent", task_id, session.ref())
                     waiter: asyncio.Future[Envelope] = asyncio.get_running_loop().create_future()
                     session.pending[task_id] = waiter
                     session.progress[task_id] = progress
@@ -360,7 +372,7 @@ class Hub:
                   hint: bool = False) -> Outcome:
         """This call reached no pane (outcomes.not_sent); `hint`: say how to open the pane of an absent document."""
         bound = self._ledger.bound(task_id)
-        notes = [diagnostic("info", self.open_pane_hint)] if hint else []
+        notes = [diagnostic("info", pane_hint(document, self._sessions.values(), self.open_pane_hint))] if hint else []
         return not_sent(op_name, code, why, task_id, document, bound[1] if bound else None, notes)
 
     def _route(self, document: str | None, op_name: str) -> tuple[PaneSession | None, Envelope | None]:

@@ -7,10 +7,20 @@ that gets its result.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bridge.word.envelope import Code, Diagnostic, fail
 from bridge.word.sessions import Envelope, Outcome, PaneGone, PaneSession
+
+OPEN_PANE_HINT = (
+    "No Word document is connected. Open the document in Word, then open the Word Bridge task pane "
+    "(Home > Word Bridge > Show Task Pane) so it connects to this bridge; or open {playground} in a browser "
+    "to try it with the simulated Word."
+)
+
+REOPEN_HINT = ("Open {title!r} in Word again and its Word Bridge task pane (Home > Word Bridge > Show Task Pane) so it "
+               "reconnects; listDocuments lists the documents connected now.")
 
 STOPPING = "the bridge is stopping"
 STOPPING_UNSENT = f"{STOPPING}, so this call was not sent to Word"
@@ -56,3 +66,10 @@ def not_sent(op_name: str, code: Code, why: str, task_id: str, document: dict[st
            f"never sent to another document). Retry with the same taskId ({task_id}) once that document's task pane "
            "is connected to get its result without running it twice.")
     return Outcome(fail(op_name, code, msg, field="taskId"), sent_to, final=False)
+
+
+def pane_hint(document: dict[str, Any] | None, sessions: Iterable[PaneSession], open_hint: str) -> str:
+    """How to bring back an absent document: "no document is connected" (`open_hint`) only when none is."""
+    if document is not None and any(s.channel is not None for s in sessions):
+        return REOPEN_HINT.format(title=document.get("title", ""))
+    return open_hint
