@@ -39,8 +39,10 @@ export function answerRecord(taskId, record, salt) {
       + "in it are gone (get new ones with readDocument or search)", "taskId"));
   }
   if (record.dataDropped) {
-    warnings.push(diagnostic("warn", "this result was too large to keep across pane reloads: only whether it "
-      + "succeeded and its diagnostics were kept (read the document to see what it did)", "taskId"));
+    const kept = record.diagnosticsDropped ? "whether it succeeded (and its error code) was"
+      : "whether it succeeded and its diagnostics were";
+    warnings.push(diagnostic("warn", "this result was too large to keep across pane reloads, or newer results needed "
+      + `the room: only ${kept} kept (read the document to see what it did)`, "taskId"));
   }
   return repeatOutcome(record.result, warnings);
 }

@@ -2,6 +2,8 @@
 // reloaded, or after the server restarted, does not run an edit twice. One storage key per document session
 // (two documents never share taskIds), each a bounded list: the newest `limit` records within `maxChars`.
 // A record is the op's fingerprint and, for an op that changes the document, its result once it finished.
+// Short of room, older results shrink to their verdict (succeeded or not) long before a record goes: losing an
+// edit's record runs it twice on a retry, losing its data only loses what it answered.
 // Where storage is missing or throws, records live in memory for this load only.
 
 /** @typedef {import("./types.js").ResultEnvelope} ResultEnvelope */
@@ -19,6 +21,7 @@ const FORMAT = 1;
  * @property {ResultEnvelope} [result]   the op's result (ops that change the document), once it finished;
  *                                       absent: the op was started and never finished in that load
  * @property {boolean} [dataDropped]     the result's data was too large to keep: only its verdict is
+ * @property {boolean} [diagnosticsDropped]  room was short: only whether it succeeded (and its code) is kept
  */
 
 /**
@@ -97,8 +100,8 @@ export function createTaskStore({
   }
 
   /**
-   * Trim the scope to its bounds and write it; on a full storage, drop other documents' records, then this
-   * one's oldest, before giving up on storage for this scope.
+   * Trim the scope to its bounds and write it; on a full storage, drop other documents' records, then make
+   * room in this one's (older data first: trim), before giving up on storage for this scope.
    * @param {string} scope
    * @param {ScopeState} state
    */
@@ -106,6 +109,7 @@ export function createTaskStore({
     trim(state.records, limit, maxChars);
     if (state.memoryOnly) return;
     const store = backend();
+    const untrimmed = new Map(state.records);
     for (;;) {
       const raw = serialize(state.records);
       try {
@@ -115,11 +119,11 @@ export function createTaskStore({
         return;
       } catch {
         if (store && pruneOtherScopes(scope, 0, 1)) continue;
-        if (state.records.size > 1) {
-          trim(state.records, Math.ceil(state.records.size / 2), maxChars);
-          continue;
-        }
-        state.memoryOnly = true; // storage refuses even one record: this load keeps them in memory
+        const chars = charsOf(state.records);
+        trim(state.records, limit, Math.floor((chars * 3) / 4));
+        if (charsOf(state.records) < chars) continue;
+        state.records = untrimmed; // storage refuses even one bare record: this load keeps them in memory
+        state.memoryOnly = true;
         return;
       }
     }
@@ -190,24 +194,86 @@ export function createTaskStore({
 function fitted(record, maxRecordChars) {
   const { result } = record;
   if (!result || JSON.stringify(result).length <= maxRecordChars) return record;
+  return verdictOf(record);
+}
+
+/**
+ * The record's verdict: whether it succeeded, its code and (at most 20) diagnostics, without its data.
+ * @param {TaskRecord} record
+ * @returns {TaskRecord}
+ */
+function verdictOf(record) {
+  const { result } = record;
+  if (!result) return record;
   const verdict = { ok: result.ok, op: result.op, data: {}, ...(result.code ? { code: result.code } : {}), diagnostics: result.diagnostics.slice(0, 20) };
   return { ...record, result: verdict, dataDropped: true };
 }
 
 /**
- * Drop the oldest records beyond `limit` records or `maxChars` characters (the newest one always stays).
+ * The bare verdict: whether it succeeded and its code, without data or diagnostics.
+ * @param {TaskRecord} record
+ * @returns {TaskRecord}
+ */
+function bareVerdictOf(record) {
+  const verdict = verdictOf(record);
+  return verdict.result ? { ...verdict, result: { ...verdict.result, diagnostics: [] }, diagnosticsDropped: true } : verdict;
+}
+
+/**
+ * Ways to make room, in order: older results shrink to their verdict, read-only records (their taskId only
+ * names their op) go, verdicts shrink to bare ones, then whole records go. Within each the oldest go first; the
+ * newest record is never dropped. A verdict must outlive its data: losing it runs an edit twice on a retry.
+ * @type {{ drop: boolean, applies: (record: TaskRecord) => boolean, shrink?: (record: TaskRecord) => TaskRecord }[]}
+ */
+const ROOM_MAKERS = [
+  { drop: false, applies: (r) => Boolean(r.result && !r.dataDropped), shrink: verdictOf },
+  { drop: true, applies: (r) => Boolean(r.readOnly) },
+  { drop: false, applies: (r) => Boolean(r.result && r.result.diagnostics.length > 0), shrink: bareVerdictOf },
+  { drop: true, applies: () => true },
+];
+
+/**
+ * Fit the records into `limit` records and `maxChars` characters (see ROOM_MAKERS): beyond `limit`,
+ * read-only records go first, then the oldest.
  * @param {ScopeState["records"]} records
  * @param {number} limit
  * @param {number} maxChars
  */
 function trim(records, limit, maxChars) {
+  const newest = [...records.keys()].pop();
+  for (const readOnlyFirst of [true, false]) {
+    for (const [taskId, { record }] of records) {
+      if (records.size <= limit) break;
+      if (taskId !== newest && (!readOnlyFirst || record.readOnly)) records.delete(taskId);
+    }
+  }
+  let chars = charsOf(records);
+  for (const maker of ROOM_MAKERS) {
+    for (const [taskId, entry] of records) {
+      if (chars <= maxChars) return;
+      if (!maker.applies(entry.record)) continue;
+      if (maker.drop) {
+        if (taskId === newest) continue;
+        records.delete(taskId);
+        chars -= entry.text.length + 1;
+      } else if (maker.shrink) {
+        const record = maker.shrink(entry.record);
+        const text = JSON.stringify([taskId, record]);
+        records.set(taskId, { record, text });
+        chars += text.length - entry.text.length;
+      }
+    }
+  }
+}
+
+/**
+ * Characters of the records' stored form (about: the header counts 40).
+ * @param {ScopeState["records"]} records
+ */
+function charsOf(records) {
   let chars = 40;
   for (const { text } of records.values()) chars += text.length + 1;
-  for (const [taskId, { text }] of records) {
-    if (records.size <= 1 || (records.size <= limit && chars <= maxChars)) break;
-    records.delete(taskId);
-    chars -= text.length + 1;
-  }
+  return chars;
 }
 
 /**
