@@ -71,10 +71,12 @@ export async function blockEdgeParagraph(env, target, location) {
   let edge;
   if (location === "start") {
     const alone = block.firstText.length === block.leading.length;
-    edge = { paragraph: alone ? block.first : splitAt(afterLeadingBreaks(block.first, block.leading)), where: "After" };
-  } else {
-    const alone = block.lastText.length === block.trailing.length;
-    edge = alone ? { paragraph: block.last, where: "Before" } : { paragraph: splitAt(beforeTrailingBreaks(block.last, block.trailing)), where: "After" };
+    edge = { paragraph: alone ? block.first : plainBreaks(splitAt(afterLeadingBreaks(block.first, block.leading))), where: "After" };
+  } else if (block.lastText.length === block.trailing.length) edge = { paragraph: block.last, where: "Before" };
+  else {
+    const text = splitAt(beforeTrailingBreaks(block.last, block.trailing));
+    plainBreaks(text.getNext());
+    edge = { paragraph: text, where: "After" };
   }
   keepText(env, target, location, edge);
   return edge;
@@ -95,6 +97,18 @@ function keepText(env, target, location, { paragraph, where }) {
     ? paragraph.getNext().getRange("Start").expandTo(target.range.getRange("End"))
     : target.range.getRange("Start").expandTo((where === "After" ? paragraph : paragraph.getPrevious()).getRange("Content"));
   env.registry.retarget(target.id, kept, { paragraphs: true });
+}
+
+/**
+ * The breaks' paragraph split off a block's: the look a person's Enter leaves there, Word's Normal and no list, not
+ * the heading (an empty heading in the navigation pane and a TOC) or list item (a bullet of a break alone) it was
+ * cut from; Word gives both parts of a split paragraph its style and list. Queues only.
+ * @param {Word.Paragraph} breaks
+ */
+function plainBreaks(breaks) {
+  breaks.detachFromList();
+  breaks.styleBuiltIn = "Normal";
+  return breaks;
 }
 
 /**
