@@ -1,6 +1,7 @@
 // The pane's taskId records, kept in the browser's storage (localStorage) so that a retry after the pane was
 // reloaded, or after the server restarted, does not run an edit twice. One storage key per document session
-// (two documents never share taskIds), each a bounded list: the newest `limit` records within `maxChars`.
+// (two documents never share taskIds), each a bounded list: the newest `limit` records within `maxChars`
+// (verdicts alone may take up to `maxVerdictChars`).
 // A record is the op's fingerprint and, for an op that changes the document, its result once it finished.
 // Short of room, older results shrink to their verdict (succeeded or not) long before a record goes: losing an
 // edit's record runs it twice on a retry, losing its data only loses what it answered.
@@ -50,10 +51,13 @@ const FORMAT = 1;
  * @param {number} [options.maxChars]        characters kept per document (localStorage counts UTF-16 units)
  * @param {number} [options.totalChars]      characters kept for all documents: older documents' records go first
  * @param {number} [options.maxRecordChars]  a bigger result keeps only its verdict (ok, code, diagnostics)
+ * @param {number} [options.maxVerdictChars] characters that bare verdicts may take per document before whole
+ *   records go (about 1000 characters each for the promised 1000: a 200-character taskId, a dozen args)
  * @returns {TaskStore}
  */
 export function createTaskStore({
   storage = () => undefined, limit = 1000, maxChars = 500_000, totalChars = 1_000_000, maxRecordChars = 100_000,
+  maxVerdictChars = 1_000_000,
 } = {}) {
   /** @type {Map<string, ScopeState>} */
   const scopes = new Map();
@@ -106,7 +110,7 @@ export function createTaskStore({
    * @param {ScopeState} state
    */
   function save(scope, state) {
-    trim(state.records, limit, maxChars);
+    trim(state.records, limit, maxChars, maxVerdictChars);
     if (state.memoryOnly) return;
     const store = backend();
     const untrimmed = new Map(state.records);
@@ -120,7 +124,8 @@ export function createTaskStore({
       } catch {
         if (store && pruneOtherScopes(scope, 0, 1)) continue;
         const chars = charsOf(state.records);
-        trim(state.records, limit, Math.floor((chars * 3) / 4));
+        const room = Math.floor((chars * 3) / 4);
+        trim(state.records, limit, room, room);
         if (charsOf(state.records) < chars) continue;
         state.records = untrimmed; // storage refuses even one bare record: this load keeps them in memory
         state.memoryOnly = true;
@@ -222,24 +227,26 @@ function bareVerdictOf(record) {
 /**
  * Ways to make room, in order: older results shrink to their verdict, read-only records (their taskId only
  * names their op) go, verdicts shrink to bare ones, then whole records go. Within each the oldest go first; the
- * newest record is never dropped. A verdict must outlive its data: losing it runs an edit twice on a retry.
- * @type {{ drop: boolean, applies: (record: TaskRecord) => boolean, shrink?: (record: TaskRecord) => TaskRecord }[]}
+ * newest record is never dropped. A verdict must outlive its data: losing it runs an edit twice on a retry;
+ * so whole records (`lastResort`) go only beyond the verdicts' own budget.
+ * @type {{ applies: (record: TaskRecord) => boolean, shrink?: (record: TaskRecord) => TaskRecord, lastResort?: boolean }[]}
  */
 const ROOM_MAKERS = [
-  { drop: false, applies: (r) => Boolean(r.result && !r.dataDropped), shrink: verdictOf },
-  { drop: true, applies: (r) => Boolean(r.readOnly) },
-  { drop: false, applies: (r) => Boolean(r.result && r.result.diagnostics.length > 0), shrink: bareVerdictOf },
-  { drop: true, applies: () => true },
+  { applies: (r) => Boolean(r.result && !r.dataDropped), shrink: verdictOf },
+  { applies: (r) => Boolean(r.readOnly) },
+  { applies: (r) => Boolean(r.result && r.result.diagnostics.length > 0), shrink: bareVerdictOf },
+  { applies: () => true, lastResort: true },
 ];
 
 /**
- * Fit the records into `limit` records and `maxChars` characters (see ROOM_MAKERS): beyond `limit`,
- * read-only records go first, then the oldest.
+ * Fit the records into `limit` records and `maxChars` characters, shrinking them (see ROOM_MAKERS); whole
+ * records go only beyond `maxVerdictChars`. Beyond `limit`, read-only records go first, then the oldest.
  * @param {ScopeState["records"]} records
  * @param {number} limit
  * @param {number} maxChars
+ * @param {number} maxVerdictChars
  */
-function trim(records, limit, maxChars) {
+function trim(records, limit, maxChars, maxVerdictChars) {
   const newest = [...records.keys()].pop();
   for (const readOnlyFirst of [true, false]) {
     for (const [taskId, { record }] of records) {
@@ -250,17 +257,16 @@ function trim(records, limit, maxChars) {
   let chars = charsOf(records);
   for (const maker of ROOM_MAKERS) {
     for (const [taskId, entry] of records) {
-      if (chars <= maxChars) return;
+      if (chars <= (maker.lastResort ? Math.max(maxChars, maxVerdictChars) : maxChars)) break;
       if (!maker.applies(entry.record)) continue;
-      if (maker.drop) {
-        if (taskId === newest) continue;
-        records.delete(taskId);
-        chars -= entry.text.length + 1;
-      } else if (maker.shrink) {
+      if (maker.shrink) {
         const record = maker.shrink(entry.record);
         const text = JSON.stringify([taskId, record]);
         records.set(taskId, { record, text });
         chars += text.length - entry.text.length;
+      } else if (taskId !== newest) {
+        records.delete(taskId);
+        chars -= entry.text.length + 1;
       }
     }
   }

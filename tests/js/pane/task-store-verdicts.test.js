@@ -134,3 +134,16 @@ test("a full storage shrinks this document's data before dropping its records", 
   assert.ok(reloaded.get("doc_A", "edit")?.result, "the first edit keeps its verdict");
   assert.ok(reloaded.get("doc_A", "big6").result.data.results, "the newest keeps its data");
 });
+
+test("1000 verdicts with the longest taskIds and many args all survive under the defaults (their own budget)", () => {
+  const storage = fakeStorage();
+  const store = createTaskStore({ storage: () => storage });
+  const id = (n) => `${n}-`.padEnd(200, "x");
+  const args = Array.from({ length: 10 }, (_, i) => [`argument${i}`, "1a2b3c4d5e6f7"]);
+  for (let n = 1; n <= 1000; n += 1) {
+    store.put("doc_A", id(n), { op: "table.create", args, instance: "abcd1234", result: { ok: false, op: "table.create", code: "E_INVALID_ARG", data: {}, diagnostics: [{ level: "error", msg: "m".repeat(300) }] } });
+  }
+  const reloaded = createTaskStore({ storage: () => storage });
+  for (let n = 1; n <= 1000; n += 1) assert.equal(reloaded.get("doc_A", id(n))?.result?.code, "E_INVALID_ARG", `record ${n}`);
+  assert.ok(storage.getItem(`${PREFIX}doc_A`).length <= 1_000_000);
+});

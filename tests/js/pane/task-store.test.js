@@ -34,7 +34,7 @@ test("a store sees what another store (another load or pane) wrote since", () =>
   assert.deepEqual(["t1", "t2", "t3"].map((id) => Boolean(b.get("doc_A", id))), [true, true, true]);
 });
 
-test("bounded: the newest `limit` records, within `maxChars`", () => {
+test("bounded: the newest `limit` records, within `maxChars` (and `maxVerdictChars`)", () => {
   const storage = fakeStorage();
   const store = createTaskStore({ storage: () => storage, limit: 3 });
   for (let n = 1; n <= 5; n += 1) store.put("doc_A", `t${n}`, record(n));
@@ -45,7 +45,7 @@ test("bounded: the newest `limit` records, within `maxChars`", () => {
   assert.deepEqual([3, 4, 5, 6].map((n) => Boolean(store.get("doc_A", `t${n}`))), [true, false, true, true]);
 
   const small = fakeStorage();
-  const bySize = createTaskStore({ storage: () => small, maxChars: 1000 });
+  const bySize = createTaskStore({ storage: () => small, maxChars: 1000, maxVerdictChars: 1000 });
   for (let n = 1; n <= 50; n += 1) bySize.put("doc_A", `t${n}`, record(n));
   const raw = small.getItem(`${PREFIX}doc_A`);
   assert.ok(raw.length <= 1000, `${raw.length} characters`);
