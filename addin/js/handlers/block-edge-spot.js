@@ -1,4 +1,4 @@
-// Where text, linked text or a picture goes at the start or end of a block named by its id (a readDocument block's
+// Where text, linked text, a picture, new paragraphs or a table go at the start or end of a block named by its id (a readDocument block's
 // or an insertMarkdown result's rangeId) that starts or ends with page, column or section breaks ("\fText",
 // "Text\f"): after the breaks it starts with, before the ones it ends with, so it joins the block's visible text on
 // the block's page. Word's own Start/End of the block's range are before its first break (on the page before) and
@@ -157,16 +157,28 @@ const EDGE_WRITES = /** @type {Record<string, (args: Record<string, any>) => boo
   insertMarkdown: () => true,
   "hyperlink.set": (args) => args.text !== undefined,
   insertPicture: () => true,
+  "table.create": () => true,
 });
 
 /**
- * Whether a batch's op puts new paragraphs at its block's start or end ({@link blockEdgeParagraph}): its block's id
- * no longer holds the breaks the batch read (batch-block-breaks.js).
+ * Where an op writes: its location, or its default (table.create's is the scope's end; the others' is replace).
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @returns {unknown}
+ */
+export function edgeLocation(op, args) {
+  return args.location ?? (op === "table.create" ? "end" : undefined);
+}
+
+/**
+ * Whether a batch's op puts new paragraphs (a table) at its block's start or end ({@link blockEdgeParagraph}): its
+ * block's id no longer holds the breaks the batch read (batch-block-breaks.js).
  * @param {string} op
  * @param {Record<string, any>} args
  */
 export function splitsBlock(op, args) {
-  return (op === "insertMarkdown" || (op === "insertText" && args.newParagraph === true)) && (args.location === "start" || args.location === "end");
+  const location = edgeLocation(op, args);
+  return (op === "insertMarkdown" || op === "table.create" || (op === "insertText" && args.newParagraph === true)) && (location === "start" || location === "end");
 }
 
 /**
@@ -177,5 +189,6 @@ export function splitsBlock(op, args) {
  * @returns {unknown}
  */
 export function edgeWriteScope(op, args) {
-  return EDGE_WRITES[op]?.(args) && (args.location === "start" || args.location === "end") ? args.scope : undefined;
+  const location = edgeLocation(op, args);
+  return EDGE_WRITES[op]?.(args) && (location === "start" || location === "end") ? args.scope : undefined;
 }

@@ -7,6 +7,7 @@ import { LOCATIONS, bodyBlockLocation, rangeBlockLocation } from "../locations.j
 import { firstBlockOf, lastBlockOf, resolveScope } from "../registry.js";
 import { besideBlocks } from "../scopes.js";
 import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
+import { blockEdgeParagraph, readsBlockEdge } from "./block-edge-spot.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -23,7 +24,9 @@ export const MAX_ROWS = 10000;
  * a table id, table.create's rangeId, an insertMarkdown result — gets the new table before or after that table,
  * never inside a cell, with the paragraph Word keeps between two tables. Before/after an anchor go next to its
  * content control, outside it ({@link besideBlocks}); start/end/replace as on its content. The rangeId returned is
- * the table's range: edits before, after or instead of it act on the table as a block.
+ * the table's range: edits before, after or instead of it act on the table as a block. At the start or end of a
+ * block's id that starts or ends with page, column or section breaks, between the breaks and the block's text, on its
+ * page (block-edge-spot.js: one sync that reads first, out of a batch).
  * @param {HandlerEnv} env
  */
 export async function create(env) {
@@ -32,9 +35,12 @@ export async function create(env) {
   const target = resolveScope(context, registry, args.scope ?? "selection");
   await readAnchor(env, target, { change: location === "before" || location === "after" ? "same" : "unknown" });
   const where = rangeBlockLocation(location);
+  // At the start or end of a block's id: between the breaks it starts or ends with and its text (block-edge-spot.js).
+  const edge = await blockEdgeParagraph(env, target, location);
   /** @type {Word.Table} */
   let table;
   if (target.kind === "document") table = target.body.insertTable(rows, cols, bodyBlockLocation(location), values);
+  else if (edge) table = edge.paragraph.insertTable(rows, cols, edge.where, values);
   else if (target.kind === "range" && (where === "Before" ? target.edges?.first : target.edges?.last)) {
     const next = /** @type {Word.Table} */ ((where === "Before" ? firstBlockOf(target) : lastBlockOf(target)).table);
     // Tables that touch are one table in Word: the new one goes on the far side of a paragraph of its own.
@@ -46,7 +52,7 @@ export async function create(env) {
   return { tableId, rangeId, rows, cols };
 }
 /** @param {HandlerEnv} env @returns {import("../types.js").SyncKind} */
-create.firstSync = (env) => (readsAnchorFirst(env) ? "read" : "none");
+create.firstSync = (env) => (readsAnchorFirst(env) || readsBlockEdge(env, env.args.scope, env.args.location ?? "end") ? "read" : "none");
 
 /**
  * The args of table.create, checked (also by dryRun).
