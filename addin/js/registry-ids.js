@@ -28,7 +28,7 @@ export function keepRecent(map) {
  * @property {() => number} nextTick  a new point in the running op (mints and removals are ordered by it)
  * @property {() => number} mark  the last point so far (see Registry.mark)
  * @property {() => number} mintedThisOp
- * @property {() => number} releasedThisOp
+ * @property {() => string[]} releasedThisOp  the ids the running op released to stay within the limit, oldest first
  * @property {(kind: IdKind, object: OfficeExtension.ClientObject, options: { holds?: OfficeExtension.ClientObject, paragraphs?: boolean, edges?: TableEdges, twin?: string, empty?: boolean }) => string} add
  * @property {(id: string, entry: RegistryEntry) => void} release  untrack an id's object (and its collection with
  *   the last id it holds)
@@ -82,7 +82,8 @@ export function createIdTable({ limit, salt }) {
   let tick = 0;
   let currentOp = 0;
   let minted = 0;
-  let releasedThisOp = 0;
+  /** @type {string[]} */
+  let releasedThisOp = [];
 
   /** @param {OfficeExtension.ClientObject} object */
   function untrack(object) {
@@ -165,7 +166,7 @@ export function createIdTable({ limit, salt }) {
       if (entries.size <= limit) break;
       if (entry.used === currentOp) continue; // never what the running op uses or returns
       release(id, entry);
-      releasedThisOp += 1;
+      releasedThisOp.push(id);
       evicted.set(id, entry.kind);
       keepRecent(evicted);
     }
@@ -221,7 +222,7 @@ export function createIdTable({ limit, salt }) {
     nextTick: () => ++tick,
     mark: () => tick,
     mintedThisOp: () => minted,
-    releasedThisOp: () => releasedThisOp,
+    releasedThisOp: () => [...releasedThisOp],
     add,
     release,
     touch,
@@ -243,7 +244,7 @@ export function createIdTable({ limit, salt }) {
       settleRetargets(); // what an earlier op retargeted is final (also when it ended in a partial failure)
       currentOp += 1;
       minted = 0;
-      releasedThisOp = 0;
+      releasedThisOp = [];
       evictBeyondLimit();
     },
     rollbackOp(since) {

@@ -60,7 +60,7 @@ export const DEFAULT_TRACK_CAP = 100;
  * @property {(kind: IdKind, objects: OfficeExtension.ClientObject[], options?: { holds?: OfficeExtension.ClientObject, cap?: number, empty?: boolean }) => (string | undefined)[]} addAll
  *   ids for the first `cap` objects (as add), `undefined` for the rest, which stay untracked
  * @property {() => number} mintedThisOp  how many new ids the running op created so far
- * @property {() => number} releasedThisOp  how many older ids the running op released to stay within the limit
+ * @property {() => string[]} releasedThisOp  the older ids the running op released to stay within the limit
  *   (least recently used first; a later use is E_NOT_FOUND saying so)
  * @property {(id: string) => RegistryEntry | undefined} lookup  the entry of an id (marks it recently used)
  * @property {(id: string, field: string) => Word.Range} range  the tracked Range of an id, or E_NOT_FOUND

@@ -150,9 +150,7 @@ export function createOpRunner({ Word, Office, registry, supports, handlers, isP
         notes.push(diagnostic("info", `${gone} range id${gone === 1 ? "" : "s"} of earlier ops covered text this op removed or replaced: ${gone === 1 ? "it is" : "they are"} retired (E_NOT_FOUND from now on)`));
       }
       const released = registry.releasedThisOp();
-      if (released > 0) {
-        notes.push(diagnostic("warn", `${released} older id${released === 1 ? " was" : "s were"} released: the pane keeps at most ${registry.limit} range and table ids and releases the least recently used first. An op on a released id answers E_NOT_FOUND; read the document or search again for fresh ids (trackResults and readDocument's limit keep fewer)`));
-      }
+      if (released.length > 0) notes.push(releasedNote(released, registry.limit));
       return outcome(okEnvelope(opName, answer, notes));
     } catch (err) {
       if (err instanceof PartialFailure) {
@@ -203,6 +201,24 @@ export function hasQueuedWork(context) {
   const pending = /** @type {{ m_pendingRequest?: { hasActions?: boolean } | null }} */ (/** @type {unknown} */ (context));
   if (!("m_pendingRequest" in pending)) return true;
   return pending.m_pendingRequest !== null && pending.m_pendingRequest?.hasActions !== false;
+}
+
+/** How many released ids an op's note names (the rest it counts). */
+const RELEASED_NAMED = 5;
+
+/**
+ * The note of an op that released older ids to stay within the registry's limit, naming them: an assistant learns
+ * which ids it may still hold are gone. An info, not a warning: at the limit (minutes of normal use) nearly every op
+ * that mints an id releases one, even getSelection, and nothing went wrong with the op; a later use of a released
+ * id is refused (E_NOT_FOUND saying it was released), never acts elsewhere.
+ * @param {string[]} ids  oldest first
+ * @param {number} limit
+ * @returns {Diagnostic}
+ */
+function releasedNote(ids, limit) {
+  const more = ids.length - RELEASED_NAMED;
+  const named = `${ids.slice(0, RELEASED_NAMED).join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  return diagnostic("info", `${ids.length} older id${ids.length === 1 ? " was" : "s were"} released (${named}): the pane keeps at most ${limit} range and table ids and releases the least recently used first. An op on a released id answers E_NOT_FOUND; read the document or search again for fresh ids (trackResults and readDocument's limit keep fewer)`);
 }
 
 /**

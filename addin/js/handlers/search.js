@@ -123,15 +123,15 @@ async function searchSync(sync) {
 }
 
 /**
- * Find the hits and track the first `trackResults` of the first `maxResults` (with their collection: desktop
- * needs it); hits beyond trackResults come back without a rangeId (an info diagnostic counts them): every
- * tracked range costs Word memory and is adjusted by every later edit. One sync loads at most maxResults + 1
+ * Find the hits and track the first `trackResults` of the first `maxResults` ({@link trackHits}); hits beyond
+ * trackResults come back without a rangeId (an info diagnostic counts them): every tracked range costs Word memory
+ * and is adjusted by every later edit. One sync loads at most maxResults + 1
  * hits (the extra one tells whether there are more) with their paragraphs' text, which gives each hit its
  * surrounding context.
  * @param {HandlerEnv} env
  */
 export async function search(env) {
-  const { registry, args, supports, sync, note } = env;
+  const { args, supports, sync, note } = env;
   const { maxResults, trackResults, query } = searchArgs(env);
   const { hits, noHits } = queueSearch(env, query);
   const withOffsets = supports("WordApiDesktop", "1.4");
@@ -140,7 +140,7 @@ export async function search(env) {
   if (hits.items.length === 0) noHits();
 
   const kept = hits.items.slice(0, maxResults);
-  const ids = registry.addAll("rng", kept, { holds: hits, cap: trackResults, empty: false });
+  const ids = trackHits(env, hits, kept, trackResults);
   const locator = contextLocator(bool(args, "matchCase", false));
   const results = kept.map((hit, index) => {
     const text = shownText(hit.text);
@@ -162,6 +162,24 @@ export async function search(env) {
 search.firstSync = /** @type {const} */ ("read");
 /** Its sync only reads, it mints ids after it and cannot fail there: in a batch, searches share a sync (batch-run.js). */
 search.readsOnly = true;
+
+/**
+ * Ids for the first `cap` hits, and nothing else left tracked in Word. Desktop Word refuses a tracked collection
+ * item in a later run unless its collection is tracked too (office-js #1857, #2436), and a tracked collection keeps
+ * every hit's range tracked (and adjusted by every edit) while any of its ids lives: searching "the" ten times kept
+ * 10,000 ranges for 10 ids (QA). So each hit with an id is tracked as a range of its own, `getRange("Whole")` (as
+ * readDocument tracks a paragraph's range, not the paragraph), queued with no sync; the collection dies with the op.
+ * Below WordApi 1.3 (no getRange) the hits are tracked with their collection.
+ * @param {HandlerEnv} env
+ * @param {Word.RangeCollection} hits
+ * @param {Word.Range[]} kept  the hits returned
+ * @param {number} cap  how many of them get ids (trackResults)
+ * @returns {(string | undefined)[]}
+ */
+function trackHits({ registry, supports }, hits, kept, cap) {
+  if (!supports("WordApi", "1.3")) return registry.addAll("rng", kept, { holds: hits, cap, empty: false });
+  return kept.slice(0, cap).map((hit) => registry.add("rng", hit.getRange("Whole"), { empty: false }));
+}
 
 /**
  * search's checks of its args, in the op's order (a dry run makes them too: op-checks.js): how many hits to return
