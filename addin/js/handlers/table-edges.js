@@ -4,6 +4,7 @@
 
 import { firstBlockOf, lastBlockOf } from "../registry.js";
 import { removeBlocks, retireScope } from "./text.js";
+import { noteWhenDone } from "./done-notes.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -16,8 +17,8 @@ import { removeBlocks, retireScope } from "./text.js";
 
 /**
  * The spot for `location` on a range whose side it is at is a table (text.js `atTable`). Queues only:
- * - before / after → a new empty paragraph before / after that table (an info diagnostic says so: nothing joins a
- *   table);
+ * - before / after → a new empty paragraph before / after that table (an info diagnostic says so once Word did it:
+ *   nothing joins a table);
  * - start / end → the start of the first cell / the end of the last cell (the table's own content, as start/end of
  *   a paragraph block are that paragraph's);
  * - replace → a new paragraph in place of the range's blocks, tables included; the range's id is retired. An
@@ -48,7 +49,7 @@ export function spotAtTable(env, target, location, what) {
   // A cell always ends with a paragraph: the range's last paragraph is its last cell's.
   if (location === "end") return { host: target.range.getRange("Whole").paragraphs.getLast(), at: "End" };
   const table = /** @type {Word.Table} */ ((atStart ? firstBlockOf(target) : lastBlockOf(target)).table);
-  env.note("info", `The scope ${atStart ? "starts" : "ends"} with a table: ${what} went into a new paragraph ${location} it (nothing joins a table; start/end put it into its ${atStart ? "first" : "last"} cell)`, "args.location");
+  noteWhenDone(env, "info", `The scope ${atStart ? "starts" : "ends"} with a table: ${what} went into a new paragraph ${location} it (nothing joins a table; start/end put it into its ${atStart ? "first" : "last"} cell)`, "args.location");
   return { host: table.insertParagraph("", atStart ? "Before" : "After"), at: "Start" };
 }
 

@@ -2,7 +2,7 @@
 // having written: the note "the text went into a new paragraph after it" belongs to an insert that happened.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROFILES, fails, ok, setup } from "./helpers.js";
+import { PNG_1x1, PROFILES, fails, ok, setup } from "./helpers.js";
 
 /** "Intro" and a table, whose id readDocument gives; then the table is deleted in Word: the pane still tracks the id. */
 async function goneTable(/** @type {string} */ profile) {
@@ -110,5 +110,32 @@ for (const profile of PROFILES) {
     assert.deepEqual(removed.diagnostics.map((/** @type {any} */ d) => d.msg), ["The table of the scope was removed"]);
     const { diagnostics } = fails(await env.run("insertText", { text: "z", location: "after", scope: `rangeId:${kept}` }), "E_NOT_FOUND", "args.scope");
     assert.match(diagnostics[0].msg, /removed/);
+  });
+}
+
+// A picture or linked text next to a gone table alike (table-edges.js notes where it went once Word did the write).
+const PICTURE = { source: "base64", data: PNG_1x1, naturalWidth: 1, naturalHeight: 1 };
+
+for (const profile of PROFILES) {
+  for (const location of ["before", "after"]) {
+    test(`[${profile}] insertPicture ${location} a gone table: E_NOT_FOUND and no word of a new paragraph`, async () => {
+      const { run, tableId } = await goneTable(profile);
+      const { diagnostics } = fails(await run("insertPicture", { ...PICTURE, location, scope: `rangeId:${tableId}` }), "E_NOT_FOUND", "args.scope");
+      assert.deepEqual(claims(diagnostics), [], JSON.stringify(diagnostics));
+    });
+
+    test(`[${profile}] hyperlink.set with text ${location} a gone table: E_NOT_FOUND and no word of a new paragraph`, async () => {
+      const { run, tableId } = await goneTable(profile);
+      const { diagnostics } = fails(await run("hyperlink.set", { url: "https://example.com", text: "link", location, scope: `rangeId:${tableId}` }), "E_NOT_FOUND", "args.scope");
+      assert.deepEqual(claims(diagnostics), [], JSON.stringify(diagnostics));
+    });
+  }
+
+  test(`[${profile}] insertPicture after a table that is there still says where the picture went`, async () => {
+    const env = setup(profile, { text: "Intro" });
+    const { tableId } = ok(await env.run("table.create", { scope: "document", location: "end", rows: 1, cols: 1, data: [["a"]] }));
+    const outcome = await env.run("insertPicture", { ...PICTURE, location: "after", scope: `rangeId:${tableId}` });
+    ok(outcome);
+    assert.equal(claims(outcome.result.diagnostics).length, 1, JSON.stringify(outcome.result.diagnostics));
   });
 }
