@@ -11,6 +11,7 @@
 import { resolveScope } from "./registry.js";
 import { queueAnchorRead, readsAnchor } from "./handlers/anchor-read.js";
 import { queueNameLookup } from "./handlers/anchor.js";
+import { changesDocument } from "./task-store.js";
 
 /** @typedef {import("./types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./handlers/anchor-read.js").AnchorRead} AnchorRead */
@@ -41,7 +42,7 @@ export function queueAnchorReads(env, ops) {
   return {
     reads: queued.size > 0 || names.size > 0,
     settle: () => ({
-      anchors: new Map([...queued].map(([id, read]) => [id, read()])),
+      anchors: new Map([...queued].map(([id, read]) => [id, withTextAfter(read(), ops, `anchor:${id}`)])),
       names: new Map([...names].map(([name, lookup]) => [name, lookup() ?? null])),
     }),
   };
@@ -61,4 +62,21 @@ function queueQuietly(env, scope) {
     return undefined;
   }
   return target.kind === "range" && target.control ? queueAnchorRead(target.range, target.control) : undefined;
+}
+
+/**
+ * An anchor's read as the batch's ops at it may take it: text after the anchor in its last paragraph (which a
+ * replace of its blocks keeps, with that paragraph's mark) is taken to be there when an op at another scope that
+ * changes the document runs before the batch's last op at the anchor: it may have written there since the read (a
+ * replace then keeps that paragraph, even if empty, rather than lose what is in it). An op at the anchor itself
+ * that writes after it says so (anchor-read.js).
+ * @param {AnchorRead} read
+ * @param {{ op: string, args: Record<string, any> }[]} ops
+ * @param {string} scope  the anchor's
+ */
+function withTextAfter(read, ops, scope) {
+  const at = (/** @type {{ args: Record<string, any> }} */ { args }) => (args?.scope ?? args?.target) === scope;
+  const last = ops.map(at).lastIndexOf(true);
+  const elsewhere = ops.slice(0, last).some((item) => !at(item) && changesDocument(item.op, item.args));
+  return read.textAfter || !elsewhere ? read : { ...read, textAfter: true };
 }

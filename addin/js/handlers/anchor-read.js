@@ -15,9 +15,10 @@ import { TABLE_ANCHOR_PREFIX } from "../registry.js";
  */
 
 /**
- * What an op learns from reading its anchor: where its content has a table as its first or last block, and its
- * control's look.
- * @typedef {{ edges?: TableEdges, look: AnchorLook }} AnchorRead
+ * What an op learns from reading its anchor: where its content has a table as its first or last block, its
+ * control's look, and whether text follows it in its last paragraph (`textAfter`: a person's, or an op's "after"),
+ * which a replace of its blocks keeps, with that paragraph's mark (text.js removeBlocks).
+ * @typedef {{ edges?: TableEdges, look: AnchorLook, textAfter: boolean }} AnchorRead
  */
 
 /**
@@ -86,6 +87,7 @@ export async function readAnchor(env, target, { alsoRead, change = "unknown" } =
     if (id !== undefined) env.anchorReads?.set(id, read); // for the batch's next ops on it
   }
   setEdges(target, read.edges);
+  target.textAfter = read.textAfter;
   target.rewrap = rewrapWith(env, target.control, read.look);
   if (id !== undefined) afterChange(env, id, read, change);
   return { also };
@@ -99,8 +101,11 @@ export async function readAnchor(env, target, { alsoRead, change = "unknown" } =
  * @param {EdgeChange} change
  */
 function afterChange(env, id, read, change) {
+  // Written after the anchor: maybe into its last paragraph (text), which a later replace of its blocks must keep.
+  const textAfter = read.textAfter || env.args.location === "after";
   if (change === "unknown") env.anchorReads?.delete(id);
-  else if (change === "noTables") env.anchorReads?.set(id, { look: read.look });
+  else if (change === "noTables") env.anchorReads?.set(id, { look: read.look, textAfter });
+  else if (textAfter !== read.textAfter) env.anchorReads?.set(id, { ...read, textAfter });
 }
 
 /**
@@ -113,7 +118,8 @@ export function anchorRewrittenWith(env, edges) {
   const id = anchorScopeOf(env.args)?.slice(7);
   const read = id === undefined ? undefined : env.anchorReads?.get(id);
   if (id === undefined || !read) return;
-  env.anchorReads?.set(id, { look: read.look, ...(edges.first || edges.last ? { edges } : {}) });
+  // Its last paragraph is a new one, all the blocks': what was after the anchor is in a paragraph of its own now.
+  env.anchorReads?.set(id, { look: read.look, textAfter: false, ...(edges.first || edges.last ? { edges } : {}) });
 }
 
 /**
@@ -126,10 +132,13 @@ export function anchorRewrittenWith(env, edges) {
 export function queueAnchorRead(range, control) {
   const levels = queueEdgeLevels(range);
   control.load("tag,title,appearance,color,cannotDelete");
+  // From the control's end to its last paragraph's (expandTo takes the two in either order).
+  const after = control.getRange("After").expandTo(range.getRange("Whole").paragraphs.getLast().getRange("Content").getRange("End"));
+  after.load("text");
   return () => {
     const edges = tableEdgesOf(levels());
     const look = { tag: control.tag, title: control.title, appearance: control.appearance, color: control.color, cannotDelete: control.cannotDelete };
-    return { ...(edges ? { edges } : {}), look };
+    return { ...(edges ? { edges } : {}), look, textAfter: after.text !== "" };
   };
 }
 

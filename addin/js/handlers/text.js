@@ -335,7 +335,8 @@ async function replaceBlocks(env, target, text, field) {
 
 /**
  * Remove a range that starts or ends with a table, as whole blocks: a table by Table.delete, a run of blocks with
- * its last paragraph's mark (Word keeps the document's last paragraph mark). Queues only.
+ * its last paragraph's mark (Word keeps the document's last paragraph mark), but an anchor's with text after it in
+ * that paragraph (`textAfter`), which stays. Queues only.
  * @param {import("../registry.js").RangeTarget} target
  * @returns {Word.Range}  collapsed where the blocks were, once removed
  */
@@ -346,7 +347,7 @@ export function removeBlocks(target) {
     table.delete();
     return where;
   }
-  const whole = target.edges?.last ? target.range : target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
+  const whole = target.edges?.last || target.textAfter ? target.range : target.range.expandTo(target.range.paragraphs.getLast().getRange("Whole"));
   whole.delete();
   return whole;
 }
