@@ -149,8 +149,11 @@ export function createEngine({
       const pending = queue.then(() => runRecorded(cmd, onProgress, taskId, scope, fingerprint));
       queue = pending.catch(() => {});
       remember(taskId, fingerprint, pending);
+      // A read's result is not kept in memory once done (a repeat reads again; its record refuses another op under
+      // the taskId): a day of large searches kept 200 of them whole in Word's webview.
+      const readOnly = !changesDocument(fingerprint.op, cmd?.op?.args);
       pending.then((done) => {
-        if (ranNothing(done) && cache.get(taskId)?.pending === pending) cache.delete(taskId);
+        if ((readOnly || ranNothing(done)) && cache.get(taskId)?.pending === pending) cache.delete(taskId);
       });
       return pending;
     },
