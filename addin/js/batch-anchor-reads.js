@@ -8,7 +8,8 @@
 // has each already, for anchor.create's refusal of a name in use), kept up to date by its anchor.create and
 // anchor.remove ops.
 
-import { resolveScope } from "./registry.js";
+import { ANCHOR_TAG_PREFIX, resolveScope } from "./registry.js";
+import { PaneError } from "./errors.js";
 import { queueAnchorRead, readsAnchor } from "./handlers/anchor-read.js";
 import { queueNameLookup } from "./handlers/anchor.js";
 import { changesDocument } from "./task-store.js";
@@ -21,31 +22,61 @@ import { changesDocument } from "./task-store.js";
  * `settle`, after the shared sync, gives them: the anchors by id, the names' holders by name.
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
- * @returns {{ reads: boolean, settle: () => { anchors: Map<string, AnchorRead>, names: Map<string, string | null> } }}
+ * @returns {{ reads: boolean, settle: () => { anchors: Map<string, AnchorRead>, names: Map<string, string | null> }, refuseMissing: () => Promise<void> }}
+ *   `refuseMissing`, after a shared sync that failed: see {@link refuseMissingAnchor}
  */
 export function queueAnchorReads(env, ops) {
   /** @type {Map<string, () => AnchorRead>} */
   const queued = new Map();
+  /** @type {Map<string, { at: number, field: string }>} the first op naming each anchor read */
+  const namedBy = new Map();
   /** @type {Map<string, () => string | undefined>} */
   const names = new Map();
-  for (const { op, args } of ops) {
+  ops.forEach(({ op, args }, at) => {
     const name = op === "anchor.create" ? args?.name : undefined;
     if (typeof name === "string" && name !== "" && !name.includes("$") && !names.has(name)) names.set(name, queueNameLookup(env, name));
     const scope = args?.scope ?? args?.target;
-    if (!readsAnchor(scope) || scope.includes("$")) continue;
+    if (!readsAnchor(scope) || scope.includes("$")) return;
     const id = scope.slice(7);
     if (!queued.has(id)) {
       const read = queueQuietly(env, scope);
       if (read) queued.set(id, read);
+      if (read) namedBy.set(id, { at, field: args?.scope !== undefined ? "scope" : "target" });
     }
-  }
+  });
   return {
+    refuseMissing: () => refuseMissingAnchor(env, ops, namedBy),
     reads: queued.size > 0 || names.size > 0,
     settle: () => ({
       anchors: new Map([...queued].map(([id, read]) => [id, withTextAfter(read(), ops, `anchor:${id}`)])),
       names: new Map([...names].map(([name, lookup]) => [name, lookup() ?? null])),
     }),
   };
+}
+
+/**
+ * After the shared read up front failed: when an anchor the batch's ops name is not in the document (its read failed
+ * the sync: ItemNotFound), the batch is refused before anything of it runs, E_NOT_FOUND on the first op naming it, as
+ * that op would have failed; run without its reads up front, its blocks rewritten by id would lose their breaks and
+ * its anchor ops sync one by one. One more sync, that only reads (on this path alone). Returns when every anchor is
+ * there (the sync failed for another reason).
+ * @param {HandlerEnv} env
+ * @param {{ op: string }[]} ops
+ * @param {Map<string, { at: number, field: string }>} namedBy  each anchor read, and the first op naming it
+ */
+async function refuseMissingAnchor(env, ops, namedBy) {
+  if (namedBy.size === 0) return;
+  const found = [...namedBy].map(([id, by]) => ({ id, by, controls: env.context.document.contentControls.getByTag(ANCHOR_TAG_PREFIX + id).load("items") }));
+  try {
+    await env.sync();
+  } catch {
+    return; // as when every anchor is there: the batch runs without its reads up front
+  }
+  const missing = found.filter(({ controls }) => controls.items.length === 0).sort((a, b) => a.by.at - b.by.at)[0];
+  if (!missing) return;
+  const { id, by: { at, field } } = missing;
+  throw new PaneError("E_NOT_FOUND", `args.ops[${at}].args.${field} of op ${at} (${ops[at].op}): No anchor "${id}" in the document: anchor.list shows the anchors it has (an anchor removed, or deleted with its text, is gone). `
+    + `The batch was refused and nothing of it ran: drop op ${at}, or give it an anchor that is there`, `args.ops[${at}].args.${field}`);
 }
 
 /**

@@ -15,8 +15,10 @@ import { queueAnchorReads } from "./batch-anchor-reads.js";
 
 /**
  * Read up front: what the batch's removals take and, unless `blocks` is false (a dry run writes nothing), the
- * blocks it rewrites by id and the anchors it acts at or names. A sync that fails leaves them all unknown: the batch runs as
- * it would have (its ops at anchors then read them themselves).
+ * blocks it rewrites by id and the anchors it acts at or names. A sync that fails because an anchor named is not in the
+ * document refuses the batch (E_NOT_FOUND on the first op naming it: batch-anchor-reads.js; one more sync, that only
+ * reads, on that path alone); one that fails otherwise leaves them all unknown: the batch runs as it would have (its
+ * ops at anchors then read them themselves).
  * @param {HandlerEnv} env
  * @param {{ op: string, args: Record<string, any> }[]} ops
  * @param {boolean} blocks
@@ -44,6 +46,8 @@ export async function readUpFront(env, ops, blocks) {
     } catch (err) {
       read = false;
       shared?.reject(err);
+      await blockReads.catch(() => {}); // settled before the batch is refused
+      await anchors?.refuseMissing();
     }
   }
   const anchorsRead = read && anchors ? anchors.settle() : { anchors: new Map(), names: new Map() };

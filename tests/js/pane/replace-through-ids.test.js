@@ -66,7 +66,7 @@ for (const profile of PROFILES) {
     // Op 0 rewrites the block and is applied; op 1 fails at the sync they share.
     const outcome = await env.run("batch", { stopOnError: true, ops: [
       { op: "insertText", args: { scope: `rangeId:${id}`, location: "replace", text: "X.\nY." } },
-      { op: "insertText", args: { scope: "anchor:anc_missing000", location: "end", text: "!" } },
+      { op: "insertText", args: { scope: "anchor:anc_tbl_missing000", location: "end", text: "!" } }, // a table's anchor: not read up front
     ] });
     assert.equal(outcome.result.ok, false);
     assert.deepEqual(paragraphs(env.sim), ["Title line", "X.", "Y.", "Closing line"]);
