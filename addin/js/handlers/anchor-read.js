@@ -71,26 +71,38 @@ function anchorScopeOf(args) {
  * @returns {Promise<{ also: T | undefined } | undefined>}  undefined when the scope is no such anchor
  */
 export async function readAnchor(env, target, { alsoRead, change = "unknown" } = {}) {
-  if (target.kind !== "range" || !target.control) return undefined;
-  const id = anchorScopeOf(env.args)?.slice(7);
-  let read = id === undefined ? undefined : env.anchorReads?.get(id);
-  /** @type {T | undefined} */
-  let also;
-  if (read) {
-    also = alsoRead?.();
-    if (also !== undefined) await env.sync();
-  } else {
-    const queued = queueAnchorRead(target.range, target.control);
-    also = alsoRead?.();
-    await env.sync();
-    read = queued();
-    if (id !== undefined) env.anchorReads?.set(id, read); // for the batch's next ops on it
-  }
-  setEdges(target, read.edges);
-  target.textAfter = read.textAfter;
-  target.rewrap = rewrapWith(env, target.control, read.look);
-  if (id !== undefined) afterChange(env, id, read, change);
+  const use = queueAnchorUse(env, target, change);
+  if (!use) return undefined;
+  const also = alsoRead?.();
+  if (use.reads || also !== undefined) await env.sync();
+  use.finish();
   return { also };
+}
+
+/**
+ * {@link readAnchor} for an op that makes its own sync (applyStyle): the anchor's read queued for it (`reads`; none
+ * when its batch read the anchor up front); `finish`, after that sync, completes `target` as readAnchor does.
+ * Undefined when the scope is no such anchor. Queues only.
+ * @param {HandlerEnv} env
+ * @param {ScopeTarget} target  completed in place by `finish`
+ * @param {EdgeChange} change
+ * @returns {{ reads: boolean, finish: () => void } | undefined}
+ */
+export function queueAnchorUse(env, target, change) {
+  if (target.kind !== "range" || !target.control) return undefined;
+  const { control } = target;
+  const id = anchorScopeOf(env.args)?.slice(7);
+  const known = id === undefined ? undefined : env.anchorReads?.get(id);
+  const queued = known ? undefined : queueAnchorRead(target.range, control);
+  const finish = () => {
+    const read = known ?? /** @type {() => AnchorRead} */ (queued)();
+    if (!known && id !== undefined) env.anchorReads?.set(id, read); // for the batch's next ops on it
+    setEdges(target, read.edges);
+    target.textAfter = read.textAfter;
+    target.rewrap = rewrapWith(env, control, read.look);
+    if (id !== undefined) afterChange(env, id, read, change);
+  };
+  return { reads: !known, finish };
 }
 
 /**

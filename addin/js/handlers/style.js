@@ -4,6 +4,7 @@
 import { bool, colour, nested, object, oneOf, positiveNumber, str } from "../args.js";
 import { PaneError } from "../errors.js";
 import { resolveScope } from "../registry.js";
+import { queueAnchorUse, readsAnchorFirst } from "./anchor-read.js";
 import { BUILT_IN_STYLES, builtInStyleValue, defaultCharacterStyle, nearestHighlight } from "../styles.js";
 import { findTextStyle, isStyleRefused, refuseTableBuiltIn, styleNotFound } from "./style-names.js";
 
@@ -121,7 +122,8 @@ export async function applyStyle(env) {
   const { namedStyle, clearOtherStyles, char, para, builtIn } = formatArgs(env);
   const target = resolveScope(context, registry, args.scope ?? "selection");
   const range = target.kind === "document" ? target.body.getRange("Whole") : target.range;
-  const edges = target.kind === "range" ? target.edges : undefined;
+  // An anchor's table edges, read with the sync below (anchor-read.js), go with its rangeId as other anchor ops'.
+  const anchor = queueAnchorUse(env, target, "same");
   const custom = namedStyle !== undefined && !builtIn ? namedStyle : undefined;
   const applyNamed = () => {
     if (builtIn) range.styleBuiltIn = /** @type {Word.BuiltInStyleName} */ (builtIn);
@@ -139,8 +141,7 @@ export async function applyStyle(env) {
   }
   const clearing = clearOtherStyles ? startClearing(env, range, applyNamed) : undefined;
   const finishPara = para ? startPara(range, para) : undefined;
-  const rangeId = registry.add("rng", range, edges ? { edges } : {});
-  if (custom || clearing || finishPara) {
+  if (custom || clearing || finishPara || anchor?.reads) {
     try {
       await sync();
     } catch (err) {
@@ -148,6 +149,9 @@ export async function applyStyle(env) {
       throw err;
     }
   }
+  anchor?.finish();
+  const edges = target.kind === "range" ? target.edges : undefined;
+  const rangeId = registry.add("rng", range, edges ? { edges } : {});
 
   // The write batch, flushed by Word.run's closing sync.
   if (listed && custom) range.style = findTextStyle(custom, listed, args.scope);
@@ -171,7 +175,7 @@ applyStyle.firstSync = (env) => {
   const { args, Word } = env;
   const custom = typeof args.namedStyle === "string" && !builtInStyleValue(Word, args.namedStyle);
   if ((custom && !looksUpStyle(env)) || writesBeforeReading(args)) return "write";
-  return custom || args.para ? "read" : "none";
+  return custom || args.para || readsAnchorFirst(env) ? "read" : "none"; // an anchor's table edges (anchor-read.js)
 };
 
 /**
