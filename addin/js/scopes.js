@@ -23,9 +23,10 @@ export function parseRef(ref, field) {
  * `paragraphs` marks a range id of whole paragraphs (RegistryEntry.paragraphs); `edges` one whose first or last
  * block is a table, and `table` the table a table id designates.
  * @typedef {{ kind: "document", body: Word.Body } | { kind: "selection", range: Word.Range } | RangeTarget} ScopeTarget
- * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table, control?: Word.ContentControl, rewrap?: (range: Word.Range) => void, textAfter?: boolean }} RangeTarget
- *   `control`: the anchor's content control, when the range is an anchor's content; its `edges`, `rewrap` and
- *   `textAfter` (text follows it in its last paragraph) are known once the op read it (handlers/anchor-read.js)
+ * @typedef {{ kind: "range", range: Word.Range, id?: string, paragraphs?: boolean, edges?: TableEdges, table?: Word.Table, control?: Word.ContentControl, rewrap?: (range: Word.Range) => void, textAfter?: boolean, tableAfter?: boolean }} RangeTarget
+ *   `control`: the anchor's content control, when the range is an anchor's content; its `edges`, `rewrap`,
+ *   `textAfter` (text follows it in its last paragraph) and `tableAfter` (a table follows that paragraph) are known
+ *   once the op read it (handlers/anchor-read.js)
  */
 
 /**

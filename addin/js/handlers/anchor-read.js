@@ -16,9 +16,10 @@ import { TABLE_ANCHOR_PREFIX } from "../registry.js";
 
 /**
  * What an op learns from reading its anchor: where its content has a table as its first or last block, its
- * control's look, and whether text follows it in its last paragraph (`textAfter`: a person's, or an op's "after"),
- * which a replace of its blocks keeps, with that paragraph's mark (text.js removeBlocks).
- * @typedef {{ edges?: TableEdges, look: AnchorLook, textAfter: boolean }} AnchorRead
+ * control's look, whether text follows it in its last paragraph (`textAfter`: a person's, or an op's "after"),
+ * which a replace of its blocks keeps, with that paragraph's mark (text.js removeBlocks), and whether a table follows
+ * its last paragraph (`tableAfter`: Word keeps a paragraph between that table and a table that replaces its content).
+ * @typedef {{ edges?: TableEdges, look: AnchorLook, textAfter: boolean, tableAfter?: boolean }} AnchorRead
  */
 
 /**
@@ -99,6 +100,7 @@ export function queueAnchorUse(env, target, change) {
     if (!known && id !== undefined) env.anchorReads?.set(id, read); // for the batch's next ops on it
     setEdges(target, read.edges);
     target.textAfter = read.textAfter;
+    target.tableAfter = read.tableAfter;
     target.rewrap = rewrapWith(env, control, read.look);
     if (id !== undefined) afterChange(env, id, read, change);
   };
@@ -116,7 +118,7 @@ function afterChange(env, id, read, change) {
   // Written after the anchor: maybe into its last paragraph (text), which a later replace of its blocks must keep.
   const textAfter = read.textAfter || env.args.location === "after";
   if (change === "unknown") env.anchorReads?.delete(id);
-  else if (change === "noTables") env.anchorReads?.set(id, { look: read.look, textAfter });
+  else if (change === "noTables") env.anchorReads?.set(id, { look: read.look, textAfter, tableAfter: read.tableAfter });
   else if (textAfter !== read.textAfter) env.anchorReads?.set(id, { ...read, textAfter });
 }
 
@@ -131,7 +133,7 @@ export function anchorRewrittenWith(env, edges) {
   const read = id === undefined ? undefined : env.anchorReads?.get(id);
   if (id === undefined || !read) return;
   // Its last paragraph is a new one, all the blocks': what was after the anchor is in a paragraph of its own now.
-  env.anchorReads?.set(id, { look: read.look, textAfter: false, ...(edges.first || edges.last ? { edges } : {}) });
+  env.anchorReads?.set(id, { look: read.look, textAfter: false, tableAfter: read.tableAfter, ...(edges.first || edges.last ? { edges } : {}) });
 }
 
 /**
@@ -148,9 +150,11 @@ export function queueAnchorRead(range, control) {
   const after = control.getRange("After").expandTo(range.getRange("Whole").paragraphs.getLast().getRange("Content").getRange("End"));
   after.load("text");
   return () => {
-    const edges = tableEdgesOf(levels());
+    const read = levels();
+    const edges = tableEdgesOf(read);
     const look = { tag: control.tag, title: control.title, appearance: control.appearance, color: control.color, cannotDelete: control.cannotDelete };
-    return { ...(edges ? { edges } : {}), look, textAfter: after.text !== "" };
+    const tableAfter = read.after !== undefined && read.levels.length > 0 && read.after > ownLevel(read);
+    return { ...(edges ? { edges } : {}), look, textAfter: after.text !== "", tableAfter };
   };
 }
 
@@ -201,13 +205,37 @@ function queueEdgeLevels(range) {
  */
 export function tableEdgesOf({ levels, before, after }) {
   if (levels.length === 0) return undefined;
-  const lowest = Math.min(...levels);
-  const oneTable = lowest > 0 && (before === undefined || before < lowest) && (after === undefined || after < lowest);
-  const own = oneTable ? lowest - 1 : lowest;
+  const own = ownLevel({ levels, before, after });
   const first = levels[0] > own;
   const last = levels[levels.length - 1] > own;
   if (!first && !last) return undefined;
-  return oneTable ? { first, last, only: true } : { first, last };
+  return own < Math.min(...levels) ? { first, last, only: true } : { first, last };
+}
+
+/**
+ * The level a range of blocks is at ({@link tableEdgesOf}): the lowest of its paragraphs', or one below it when it
+ * is one whole table (its neighbours on both sides are lower). For a range with paragraphs.
+ * @param {{ levels: number[], before?: number, after?: number }} levels
+ */
+function ownLevel({ levels, before, after }) {
+  const lowest = Math.min(...levels);
+  const oneTable = lowest > 0 && (before === undefined || before < lowest) && (after === undefined || after < lowest);
+  return oneTable ? lowest - 1 : lowest;
+}
+
+/**
+ * Which side of an anchor's content control what replaces its blocks goes (before the blocks are removed: text.js
+ * replaceBlocks, table-edges.js, markdown-place.js): after it when its content starts with a table but ends with a
+ * paragraph that nothing follows, and what is written starts with a paragraph: that last paragraph then goes whole
+ * with the blocks, mark included, even where a table follows the anchor (Word keeps the mark of a paragraph right
+ * before a table), and no table touches its first table. Before it otherwise: text after it stays after what is
+ * written; a table written first would make that last paragraph one before a table.
+ * @param {import("../scopes.js").RangeTarget} target  an anchor's, read
+ * @param {boolean} [startsWithTable]  what is written starts with a table
+ * @returns {"Before" | "After"}
+ */
+export function anchorReplaceSide({ edges, textAfter }, startsWithTable = false) {
+  return edges?.first && !edges.last && !textAfter && !startsWithTable ? "After" : "Before";
 }
 
 /**

@@ -6,31 +6,68 @@ import { queueWholeRead } from "../blocks.js";
 import { removeBlocks, retireScope } from "./text.js";
 import { afterLeadingBreaks, beforeTrailingBreaks, leadingBreaks, trailingBreaksOf } from "./block-rewrite.js";
 import { blockEdgeParagraph } from "./block-edge-spot.js";
+import { noteWhenDone } from "./done-notes.js";
+import { anchorReplaceSide } from "./anchor-read.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
 /**
  * A range with a table at the side the blocks go (see {@link atTable}): before its first block, after its last,
- * or (replace) before its first block with the whole range removed after the insertion. No sync (an anchor's
- * look, to wrap the new blocks in it again, was read with its table edges: anchor-read.js).
+ * or (replace) before its first block with the whole range removed after the insertion (an anchor's:
+ * {@link anchorBlocksPlace}). No sync (an anchor's look, to wrap the new blocks in it again, was read with its table
+ * edges: anchor-read.js).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} location
+ * @param {{ type: string }[]} blocks  the blocks written
  * @returns {Promise<Place>}
  */
-export async function tablePlace(env, target, location) {
+export async function tablePlace(env, target, location, blocks) {
   // Before/after an anchor: next to its content control, outside it, wherever its table is now.
   const { control } = target;
   if (control && (location === "before" || location === "after")) return { origin: nextTo({ control }, location === "before" ? "Before" : "After"), keepSpare: true };
   if (location === "end" || location === "after") return { origin: nextTo(lastBlockOf(target), "After"), keepSpare: true };
-  // An anchor's blocks replaced: before its control (its content may no longer start with a table).
-  const origin = nextTo(control && location === "replace" ? { control } : firstBlockOf(target), "Before");
+  if (control && location === "replace") return anchorBlocksPlace(env, target, control, blocks);
+  const origin = nextTo(firstBlockOf(target), "Before");
   if (location !== "replace") return { origin, keepSpare: true };
   return {
     origin,
     keepSpare: true,
     deleteText: () => {
       removeBlocks(target);
+      retireScope(env, target.id, `its ${target.edges?.only ? "table was" : "blocks were"} replaced (insertMarkdown's rangeId is the new content's)`);
+    },
+  };
+}
+
+/**
+ * An anchor's blocks (one starting or ending with a table) replaced: the new blocks go next to its control
+ * (anchorReplaceSide: its content may no longer start with a table), into an empty paragraph made there first, which
+ * tables go before and the first paragraph after the last table takes. That paragraph keeps every table written off
+ * the anchor's tables, and a table after the anchor (touching tables are one: Word would put a paragraph between
+ * them, left empty once the anchor's blocks go). Blocks that end with a table leave it empty: it goes after the
+ * anchor's blocks, but where Word keeps it (a table follows the anchor), which the answer says, as it does the mark
+ * of the anchor's last paragraph that Word keeps before such a table. Queues only.
+ * @param {HandlerEnv} env
+ * @param {import("../registry.js").RangeTarget} target  an anchor's, read
+ * @param {Word.ContentControl} control
+ * @param {{ type: string }[]} blocks
+ * @returns {Place}
+ */
+function anchorBlocksPlace(env, target, control, blocks) {
+  const side = anchorReplaceSide(target, blocks[0].type === "table");
+  const spare = control.insertParagraph("", side);
+  const spareLeft = blocks[blocks.length - 1].type === "table"; // markdown-build.js: taken by a paragraph after the last table
+  // Written before the anchor, its last paragraph goes before such a table: Word keeps that one's mark.
+  const lastMarkKept = side === "Before" && target.edges?.first && !target.edges.last && !target.textAfter;
+  const keptBeforeTable = target.tableAfter && (lastMarkKept || (spareLeft && side === "After"));
+  return {
+    origin: { spare },
+    keepSpare: true,
+    deleteText: () => {
+      removeBlocks(target);
+      if (spareLeft && !(keptBeforeTable && side === "After")) spare.delete();
+      if (keptBeforeTable) noteWhenDone(env, "info", "An empty paragraph stays before the table right after the anchor: Word keeps one there (between two tables, and the mark of a paragraph right before a table)", "args.scope");
       retireScope(env, target.id, `its ${target.edges?.only ? "table was" : "blocks were"} replaced (insertMarkdown's rangeId is the new content's)`);
     },
   };

@@ -61,7 +61,7 @@ export async function insertMarkdown(env) {
   const { origin, keepSpare, deleteText } = target.kind === "document"
     ? documentPlace(target.body, location)
     : target.kind === "range" && atTable(target, location)
-      ? await tablePlace(env, target, location)
+      ? await tablePlace(env, target, location, blocks)
       : (await blockEdgePlace(env, target, location)) ?? await rangePlace(target.range, location, sync, target.kind === "range" ? target.control : undefined, anchor?.also && "replaced" in anchor.also ? anchor.also.replaced : undefined);
   if (listBefore && !anchor && !readsBlockEdge(env, args.scope, location)) await sync();
   const { built, spare } = buildBlocks(blocks, origin, "Normal", listBefore?.());

@@ -5,6 +5,7 @@
 import { firstBlockOf, lastBlockOf } from "../registry.js";
 import { removeBlocks, retireScope } from "./text.js";
 import { noteWhenDone } from "./done-notes.js";
+import { anchorReplaceSide } from "./anchor-read.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 
@@ -22,9 +23,9 @@ import { noteWhenDone } from "./done-notes.js";
  * - start / end → the start of the first cell / the end of the last cell (the table's own content, as start/end of
  *   a paragraph block are that paragraph's);
  * - replace → a new paragraph in place of the range's blocks, tables included; the range's id is retired. An
- *   anchor's blocks (read first: anchor-read.js): the paragraph goes before its content control, outside it,
- *   and once the content is in (`placed`) the anchor is made again around it and its old blocks go, as insertText's
- *   replace of them does (text.js): the anchor keeps what replaced its content.
+ *   anchor's blocks (read first: anchor-read.js): the paragraph goes next to its content control, outside it
+ *   (anchorReplaceSide), and once the content is in (`placed`) the anchor is made again around it and its old
+ *   blocks go, as insertText's replace of them does (text.js): the anchor keeps what replaced its content.
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {import("../locations.js").Location} location
@@ -33,7 +34,7 @@ import { noteWhenDone } from "./done-notes.js";
  */
 export function spotAtTable(env, target, location, what) {
   if (location === "replace" && target.control) {
-    const paragraph = target.control.insertParagraph("", "Before");
+    const paragraph = target.control.insertParagraph("", anchorReplaceSide(target));
     return { host: paragraph, at: "Start", placed: () => replaceAnchorBlocks(target, paragraph) };
   }
   if (location === "replace") {

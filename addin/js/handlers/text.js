@@ -5,7 +5,7 @@ import { LOCATIONS, bodyBlockLocation, bodyTextLocation, rangeBlockLocation, ran
 import { shownText } from "../shown-text.js";
 import { besideRange, firstBlockOf, lastBlockOf, resolveScope, tableEdgedScope } from "../registry.js";
 import { queueWholeRead, wholeParagraphs } from "../blocks.js";
-import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
+import { anchorReplaceSide, readAnchor, readsAnchorFirst } from "./anchor-read.js";
 import { queueBlockRead, removeBlock, rewrittenPart } from "./block-rewrite.js";
 import { afterWrites, noteWhenDone } from "./done-notes.js";
 import { blockEdgeParagraph, blockEdgeSpot, isBlockScope, readsBlockEdge } from "./block-edge-spot.js";
@@ -310,8 +310,8 @@ export async function replaceText(env, target, text, field) {
 
 /**
  * Replace a range that starts or ends with a table by `text` (see {@link replaceText}). Queues only. An anchor's
- * blocks (`control`, read by then: readAnchor): the paragraph goes in before the control, outside it, and the
- * control is made again around it (anchor-read.js rewrapWith).
+ * blocks (`control`, read by then: readAnchor): the paragraph goes in next to the control, outside it (before it,
+ * or after it: anchor-read.js anchorReplaceSide), and the control is made again around it (rewrapWith).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} text
@@ -320,10 +320,10 @@ export async function replaceText(env, target, text, field) {
  */
 async function replaceBlocks(env, target, text, field) {
   const rewrap = target.control ? target.rewrap : undefined;
-  // An anchor's blocks: before its control, which needs no table (its content may no longer start with one).
+  // An anchor's blocks: next to its control, which needs no table (its content may no longer start with one).
   const first = target.control ? undefined : firstBlockOf(target);
   const before = target.control ?? first?.table ?? /** @type {Word.Paragraph} */ (first?.paragraph);
-  const paragraph = text === "" ? undefined : before.insertParagraph(text, "Before");
+  const paragraph = text === "" ? undefined : before.insertParagraph(text, target.control ? anchorReplaceSide(target) : "Before");
   const written = paragraph ? linesOf(paragraph, text) : undefined;
   if (written) rewrap?.(written);
   const gone = removeBlocks(target);
