@@ -118,6 +118,8 @@ export async function rangePlace(range, location, sync, control = undefined, rep
   if (!replacedRead) await sync();
   const replaced = read();
   if (!replaced.whole) return { origin: nextTo({ paragraph: last }, "After"), keepSpare: true, deleteText: replaced.text ? () => range.delete() : undefined };
+  // Its tables first: Word keeps the mark of a paragraph right before a table, which emptying would leave behind.
+  for (const table of replaced.tables) table.delete();
   const spare = emptyInto(paragraphs.getFirst(), last, replaced.texts) ?? last;
   return { origin: { spare }, keepSpare: replaced.required };
 }
@@ -168,22 +170,28 @@ function nextTo(block, where) {
 
 /**
  * Queue what replacing a range must know (read by the caller's sync): whether it covers its paragraphs whole
- * (the blocks then take their place) or only text inside them, and whether Word requires a paragraph after
+ * (the blocks then take their place) or only text inside them, whether Word requires a paragraph after
  * its last paragraph (the last of its body, or a table follows): where a table takes the place of the range,
- * the emptied paragraph stays only then.
+ * the emptied paragraph stays only then; and the tables between its first and last paragraphs (the outermost).
  * @param {Word.Range} range
  * @param {Word.ParagraphCollection} paragraphs  the range's
  * @param {Word.Paragraph} last  its last paragraph
- * @returns {() => { whole: boolean, text: string, texts: string[], required: boolean }}  after the sync
+ * @returns {() => { whole: boolean, text: string, texts: string[], required: boolean, tables: Word.Table[] }}  after the sync
  */
 function queueReplacedRead(range, paragraphs, last) {
   const read = queueWholeRead(range, paragraphs);
   last.load("isLastParagraph,tableNestingLevel");
   const next = last.getNextOrNullObject();
   next.load("tableNestingLevel");
+  const tables = range.tables.load("nestingLevel");
   return () => {
     const tableNext = !next.isNullObject && next.tableNestingLevel > last.tableNestingLevel;
-    return { ...read(), required: last.isLastParagraph || tableNext };
+    const outermost = Math.min(...tables.items.map((table) => table.nestingLevel));
+    const whole = read();
+    // A table inside: its cells are paragraphs of their own, which the range's text separates by tabs.
+    const cellsAsParagraphs = (/** @type {string} */ text) => text.replace(/\t/g, "\r");
+    const wholeWithTables = tables.items.length > 0 && cellsAsParagraphs(whole.text.replace(/\r$/, "")) === cellsAsParagraphs(whole.texts.join("\r"));
+    return { ...whole, whole: whole.whole || wholeWithTables, required: last.isLastParagraph || tableNext, tables: tables.items.filter((table) => table.nestingLevel === outermost) };
   };
 }
 

@@ -77,3 +77,27 @@ for (const profile of PROFILES) {
     assert.ok(outcome.result.diagnostics.some((/** @type {{ msg: string }} */ d) => /empty paragraph/.test(d.msg)), JSON.stringify(outcome.result.diagnostics));
   });
 }
+
+// A table inside the anchor's content (not at its start or end): its blocks are whole paragraphs with a table
+// between them, all of which the new blocks replace (markdown-place.js rangePlace). Before, the paragraph before
+// the table stayed, empty (Word keeps the mark of a paragraph right before a table).
+for (const profile of PROFILES) {
+  for (const [newName, blocks] of Object.entries({ ...NEW, paragraph: [P("N")] })) {
+    test(`[${profile}] an anchor of paragraph, table, paragraph replaced by ${newName}: no empty paragraph`, async () => {
+      const env = await blocksAnchor(profile, [P("A"), T, P("B")]);
+      ok(await env.run("insertMarkdown", { scope: env.scope, location: "replace", blocks }));
+      assert.deepEqual(blocksOf(env.sim), ["Intro", ...shown(blocks), "Outro"]);
+      assert.equal((await anchorTexts(env)).length, 1);
+    });
+  }
+
+  test(`[${profile}] in a batch, an anchor replaced twice by blocks with a table: no empty paragraph`, async () => {
+    const env = await blocksAnchor(profile, [T, P("Tail")]);
+    ok(await env.run("batch", { ops: [
+      { op: "insertMarkdown", args: { scope: env.scope, location: "replace", blocks: [P("N"), U, P("Z")] } },
+      { op: "insertMarkdown", args: { scope: env.scope, location: "replace", blocks: [U, P("Q")] } },
+    ] }, { maxSyncs: 5 }));
+    assert.deepEqual(blocksOf(env.sim), ["Intro", "cd", "Q", "Outro"]);
+    assert.deepEqual(await anchorTexts(env), ["c\td\nQ"]);
+  });
+}
