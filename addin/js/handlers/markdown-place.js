@@ -13,9 +13,8 @@ import { anchorReplaceSide } from "./anchor-read.js";
 
 /**
  * A range with a table at the side the blocks go (see {@link atTable}): before its first block, after its last,
- * or (replace) before its first block with the whole range removed after the insertion (an anchor's:
- * {@link anchorBlocksPlace}). No sync (an anchor's look, to wrap the new blocks in it again, was read with its table
- * edges: anchor-read.js).
+ * or (replace) in its place ({@link replacePlace}). No sync (an anchor's look, to wrap the new blocks in it again,
+ * was read with its table edges: anchor-read.js).
  * @param {HandlerEnv} env
  * @param {import("../registry.js").RangeTarget} target
  * @param {string} location
@@ -27,40 +26,33 @@ export async function tablePlace(env, target, location, blocks) {
   const { control } = target;
   if (control && (location === "before" || location === "after")) return { origin: nextTo({ control }, location === "before" ? "Before" : "After"), keepSpare: true };
   if (location === "end" || location === "after") return { origin: nextTo(lastBlockOf(target), "After"), keepSpare: true };
-  if (control && location === "replace") return anchorBlocksPlace(env, target, control, blocks);
-  const origin = nextTo(firstBlockOf(target), "Before");
-  if (location !== "replace") return { origin, keepSpare: true };
-  return {
-    origin,
-    keepSpare: true,
-    deleteText: () => {
-      removeBlocks(target);
-      retireScope(env, target.id, `its ${target.edges?.only ? "table was" : "blocks were"} replaced (insertMarkdown's rangeId is the new content's)`);
-    },
-  };
+  if (location === "replace") return replacePlace(env, target, blocks);
+  return { origin: nextTo(firstBlockOf(target), "Before"), keepSpare: true };
 }
 
 /**
- * An anchor's blocks (one starting or ending with a table) replaced: the new blocks go next to its control
- * (anchorReplaceSide: its content may no longer start with a table), into an empty paragraph made there first, which
- * tables go before and the first paragraph after the last table takes. That paragraph keeps every table written off
- * the anchor's tables, and a table after the anchor (touching tables are one: Word would put a paragraph between
- * them, left empty once the anchor's blocks go). Blocks that end with a table leave it empty: it goes after the
- * anchor's blocks, but where Word keeps it (a table follows the anchor), which the answer says, as it does the mark
- * of the anchor's last paragraph that Word keeps before such a table. Queues only.
+ * A range that starts or ends with a table replaced by blocks: they go before its first block, or next to an
+ * anchor's control (anchorReplaceSide: its content may no longer start with a table), into an empty paragraph made
+ * there first, which tables go before and the first paragraph after the last table takes; the range's blocks are
+ * removed after that. That paragraph keeps every table written off the range's tables, and off a table after an
+ * anchor (touching tables are one: Word would put a paragraph between them, left empty once the range's blocks
+ * went). Blocks that end with a table leave it empty: it goes after the range's blocks, but where Word keeps it (a
+ * table follows the anchor), which the answer says, as it does the mark of an anchor's last paragraph that Word
+ * keeps before such a table. Queues only.
  * @param {HandlerEnv} env
- * @param {import("../registry.js").RangeTarget} target  an anchor's, read
- * @param {Word.ContentControl} control
+ * @param {import("../registry.js").RangeTarget} target
  * @param {{ type: string }[]} blocks
  * @returns {Place}
  */
-function anchorBlocksPlace(env, target, control, blocks) {
-  const side = anchorReplaceSide(target, blocks[0].type === "table");
-  const spare = control.insertParagraph("", side);
+function replacePlace(env, target, blocks) {
+  const { control } = target;
+  const side = control ? anchorReplaceSide(target, blocks[0].type === "table") : "Before";
+  const first = control ? undefined : firstBlockOf(target);
+  const spare = (control ?? first?.table ?? /** @type {Word.Paragraph} */ (first?.paragraph)).insertParagraph("", side);
   const spareLeft = blocks[blocks.length - 1].type === "table"; // markdown-build.js: taken by a paragraph after the last table
-  // Written before the anchor, its last paragraph goes before such a table: Word keeps that one's mark.
+  // Written before an anchor, its last paragraph goes before such a table: Word keeps that one's mark.
   const lastMarkKept = side === "Before" && target.edges?.first && !target.edges.last && !target.textAfter;
-  const keptBeforeTable = target.tableAfter && (lastMarkKept || (spareLeft && side === "After"));
+  const keptBeforeTable = Boolean(control && target.tableAfter && (lastMarkKept || (spareLeft && side === "After")));
   return {
     origin: { spare },
     keepSpare: true,

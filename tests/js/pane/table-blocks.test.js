@@ -53,7 +53,7 @@ for (const profile of PROFILES) {
     ["insertMarkdown before", "insertMarkdown", { blocks: [{ type: "paragraph", runs: [{ text: "P" }] }], location: "before" }, ["Intro", "P", TABLE, "Next para"]],
     ["insertMarkdown a table after", "insertMarkdown", { blocks: [{ type: "table", header: false, rows: [["x", "y"]] }], location: "after" }, ["Intro", TABLE, "", [["x", "y"]], "Next para"]],
     ["insertMarkdown replace", "insertMarkdown", { blocks: [{ type: "paragraph", runs: [{ text: "P" }] }, { type: "table", header: false, rows: [["x", "y"]] }], location: "replace" },
-      ["Intro", "P", [["x", "y"]], "", "Next para"]],
+      ["Intro", "P", [["x", "y"]], "Next para"]],
     ["insertBreak after", "insertBreak", { type: "page", location: "after" }, ["Intro", TABLE, "\fNext para"]],
     ["insertBreak before", "insertBreak", { type: "page", location: "before" }, ["Intro", "\f", TABLE, "Next para"]],
   ];
@@ -76,7 +76,7 @@ for (const profile of PROFILES) {
     assert.equal(await textOf(env.run, data.rangeId), "New¶x\ty¶");
     const gone = fails(await env.run("insertText", { text: "Z", scope: env.scope, location: "after" }), "E_NOT_FOUND", "args.scope");
     assert.match(gone.diagnostics[0].msg, /is gone: its table was replaced/);
-    assert.deepEqual(blocks(env.sim), ["Intro", "New", [["x", "y"]], "", "Next para"]);
+    assert.deepEqual(blocks(env.sim), ["Intro", "New", [["x", "y"]], "Next para"]);
   });
 
   test(`[${profile}] insertText replacing a table: the table's id is retired, the text is a paragraph of its own`, async () => {
