@@ -202,8 +202,11 @@ class WordMCPServer(MCPServer):
 def cleaned(value: Any) -> Any:
     """`value` (a tool's result: models, dicts, lists, strings) with every lone surrogate replaced by U+FFFD.
 
-    Dicts and lists are cleaned in place; a model is copied only when one of its fields changed.
+    Dicts and lists are cleaned in place; a model is copied only when one of its fields changed. A result of
+    text blocks and structured content (every editTask answer) is looked at in one go first.
     """
+    if type(value) is CallToolResult and _plain_and_clean(value):
+        return value
     if isinstance(value, BaseModel):
         updates = {name: fixed for name, item in value.__dict__.items() if (fixed := cleaned(item)) is not item}
         return value.model_copy(update=updates) if updates else value
@@ -211,6 +214,17 @@ def cleaned(value: Any) -> Any:
         items = [cleaned(item) for item in value]
         return items if any(new is not old for new, old in zip(items, value, strict=True)) else value
     return clean(value) if isinstance(value, str | dict | list) else value
+
+
+def _plain_and_clean(result: CallToolResult) -> bool:
+    """Whether `result` is text blocks and structured content only, none of them holding a lone surrogate."""
+    texts = []
+    for block in result.content:
+        if type(block) is not TextContent or block.annotations is not None or block.meta is not None:
+            return False
+        texts.append(block.text)
+    return result.meta is None and not has_lone_surrogate(result.structured_content) \
+        and not any(has_lone_surrogate(text) for text in texts)
 
 
 def edit_result(result: dict[str, Any]) -> CallToolResult:

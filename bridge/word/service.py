@@ -14,7 +14,16 @@ import httpx
 
 from bridge import outbound
 from bridge.outbound import clip
-from bridge.word.envelope import Code, OpError, clean, clean_text, diagnostic, lone_surrogate_at, surrogate_escape
+from bridge.word.envelope import (
+    Code,
+    OpError,
+    clean,
+    clean_text,
+    diagnostic,
+    has_lone_surrogate,
+    lone_surrogate_at,
+    surrogate_escape,
+)
 from bridge.word.hub import Hub
 from bridge.word.ops import SUPPORTED_OPS, ParsedOp, parse_edit_task, summarize
 from bridge.word.ops.parse import OP_FLAGS, misplaced_flag
@@ -179,7 +188,11 @@ def _refuse_lone_surrogates(arguments: dict[str, Any]) -> None:
 
     Such a string is not text: Word would store a broken character, and no answer echoing it could be encoded.
     `meta`'s fields are named as the envelope's are (`args.text`), a JSON string's after decoding it.
+    One look at everything first (a JSON encoding, at C speed): nearly every call holds none.
     """
+    meta = arguments.get("meta")
+    if not has_lone_surrogate(arguments) and not (isinstance(meta, str) and surrogate_escape(meta)):
+        return
     for name, value in arguments.items():
         if name == "meta":
             if isinstance(value, str) and surrogate_escape(value):

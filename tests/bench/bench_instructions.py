@@ -5,8 +5,9 @@ valgrind's callgrind counts the instructions a process executes, which repeat to
 the machine does. So this is the figure to judge a change to the server's hot path by: the bridge's server
 process and the fake pane each run under callgrind, with counting switched on only around each case's calls.
 Printed, per case: million instructions per call in the server (and in the pane), and the ratio to the bare
-server's `editTask`; then the same for a `word-bridge stdio` forwarding editTask to the bridge. Needs valgrind
-(Debian: `apt-get install valgrind`); takes about a minute and a half.
+server's `editTask`, the floor of a pane hop (`bare_server --hop`) among them; then the same for a
+`word-bridge stdio` forwarding editTask to the bridge. Needs valgrind (Debian: `apt-get install valgrind`);
+takes about a minute and a half.
 Run: .venv/bin/python -m tests.bench.bench_instructions [N]
 """
 
@@ -91,12 +92,17 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="wb-instr-"))
     certs = work / "certs"
     ensure_dev_certs(certs)
-    bare, bridge = (BridgeConfig(port=free_port(), certs_dir=certs) for _ in range(2))
-    bare_out, bridge_out, pane_out = work / "bare.out", work / "bridge.out", work / "pane.out"
+    bare, hop, bridge = (BridgeConfig(port=free_port(), certs_dir=certs) for _ in range(3))
+    bare_out, hop_out, bridge_out, pane_out = work / "bare.out", work / "hop.out", work / "bridge.out", work / "pane.out"
     bridge_cases = ["list", "rejected", "edit"]
     with process(["-m", "tests.bench.bare_server", str(bare.port), str(certs)], listening(bare.port), "bare server",
                  wrapper=callgrind(bare_out), start_s=START_S) as bare_served:
         asyncio.run(count(["bare"], n, bare, [bare_served.pid]))
+    with process(["-m", "tests.bench.bare_server", str(hop.port), str(certs), "--hop"], listening(hop.port),
+                 "bare server with a pane hop", wrapper=callgrind(hop_out), start_s=START_S) as hop_served, \
+            process(["-m", "tests.bench.fake_pane", str(hop.port), str(certs)],
+                    lambda child: bool(child.stdout and child.stdout.readline().startswith("connected")), "fake pane"):
+        asyncio.run(count(["hop"], n, hop, [hop_served.pid]))
     with process(["-m", "bridge", "serve", "--port", str(bridge.port), "--certs", str(certs)],
                  lambda _: bridge_is_running(bridge), "word-bridge serve", wrapper=callgrind(bridge_out),
                  start_s=START_S) as served, \
@@ -105,17 +111,20 @@ def main() -> None:
                     wrapper=callgrind(pane_out), start_s=START_S) as pane:
         asyncio.run(count(bridge_cases, n, bridge, [served.pid, pane.pid]))
         asyncio.run(count_forwarder(n, bridge, work / "stdio.out"))
-    per_call = {"bare": dumped_totals(bare_out)[0] / n / 1e6}
+    per_call = {"bare": dumped_totals(bare_out)[0] / n / 1e6, "hop": dumped_totals(hop_out)[0] / n / 1e6}
     server, pane_counts = dumped_totals(bridge_out), dumped_totals(pane_out)
     print(f"Instructions per call (millions; callgrind, {n} calls per case after {WARM_UP} to warm up)")
     print(f"  {'bare':<9} server {per_call['bare']:6.3f}   x1.00")
+    print(f"  {'hop':<9} server {per_call['hop']:6.3f}   x{per_call['hop'] / per_call['bare']:.2f}   (the floor: the bare "
+          "server handing each call to a fake pane over /ws and nothing more)")
     for index, name in enumerate(bridge_cases):
         ratio = server[index] / n / 1e6 / per_call["bare"]
         print(f"  {name:<9} server {server[index] / n / 1e6:6.3f}   x{ratio:.2f}   pane {pane_counts[index] / n / 1e6:6.3f}")
     edit = server[bridge_cases.index("edit")] / n / 1e6
     pane_edit = pane_counts[bridge_cases.index("edit")] / n / 1e6
     print(f"editTask server instructions / bare: x{edit / per_call['bare']:.2f}; "
-          f"with the pane's: x{(edit + pane_edit) / per_call['bare']:.2f}")
+          f"with the pane's: x{(edit + pane_edit) / per_call['bare']:.2f}; editTask server / the floor's: "
+          f"x{edit / per_call['hop']:.2f}")
     forwarder = dumped_totals(work / "stdio.out")[0] / n / 1e6
     print(f"  {'stdio':<9} forwarder {forwarder:6.3f} per forwarded editTask (x{forwarder / per_call['bare']:.2f} of a bare "
           f"call), on top of the bridge's and the pane's: x{(edit + pane_edit + forwarder) / (edit + pane_edit):.2f} "
