@@ -234,12 +234,14 @@ def _playground(args: argparse.Namespace) -> int:
 
 
 def _stdio(args: argparse.Namespace) -> int:
+    from bridge.server.runner import freeze_what_lasts
     from bridge.server.stdio import run_stdio
 
     _check_host(args)
     config = _config(args)
     if _mismatched_bridge(config):  # neither serve the port nor forward to it
         return 1
+    freeze_what_lasts()
     asyncio.run(run_stdio(config))
     return 0
 
