@@ -270,8 +270,8 @@ async def test_offline_format_follows_the_style(no_endpoint):
     async with Client(server()) as client:
         formal = await call(client, {"text": text, "operation": "format", "style": "formal"})
         casual = await call(client, {"text": text, "operation": "format", "style": "casual"})
-    assert formal["processed_text"] == "We do not know “why”—yet… It works"
-    assert casual["processed_text"] == 'We don\'t know "why" -- yet... It works'
+    assert formal["processed_text"] == "We do not know “why”—yet… it works"
+    assert casual["processed_text"] == 'We don\'t know "why" -- yet... it works'
     assert "Expanded contractions (1)" in formal["changes"]
 
 
@@ -283,7 +283,7 @@ async def test_offline_format_keeps_inner_capitals_and_abbreviations(no_endpoint
                                    "operation": "format", "style": "casual"})
     assert qa["processed_text"] == "iPhone sales rose, e.g. in europe. The eBay data agrees."
     assert qa["changes"] == ["Capitalised sentence starts (1)"]
-    assert more["processed_text"] == "Ask Dr. smith, i.e. the vet, vs. mr. Jones etc. and so on. So do I. Ok"
+    assert more["processed_text"] == "Ask Dr. Smith, i.e. the vet, vs. mr. Jones etc. and so on. So do I. Ok"
 
 
 async def test_offline_correct_leaves_foreign_letters_inner_capitals_and_digits(no_endpoint):

@@ -1,6 +1,7 @@
 """`text_processor`'s offline operations: format, extractive summary, spelling correction.
 
-- format: whitespace, punctuation spacing, sentence case (not after e.g., Dr. and the like; iPhone stays iPhone);
+- format: whitespace, punctuation spacing, sentence case (not after e.g., Dr. and the like, nor after an ellipsis
+  on the same line; iPhone stays iPhone), the name after a title capitalised (Dr. Smith);
   typographic quotes, dashes and ellipses for every style but casual (which gets straight quotes); formal and
   academic also expand contractions ("it's" as "it has" before been/got/had, left as it is before a past
   participle, where it could mean either). URLs, e-mail addresses, paths, file names and domains (notes.txt,
@@ -164,6 +165,9 @@ def format_text(text: str, style: str, lang: str = "en") -> tuple[str, list[str]
     text, n = _capitalise_sentence_starts(text)
     if n:
         changes.append(f"Capitalised sentence starts ({n})")
+    text, n = _capitalise_names_after_titles(text)
+    if n:
+        changes.append(f"Capitalised names after titles ({n})")
     if style == "casual":
         before = text
         text = text.translate(_STRAIGHT)
@@ -184,14 +188,16 @@ splitter's list: names of months, `No.` or `Inc.` before a lowercase word more l
 
 
 def _capitalise_sentence_starts(text: str) -> tuple[str, int]:
-    """Each sentence's first word capitalised, and how many were; words with capitals inside (iPhone, eBay) and
-    words after an abbreviation that does not end a sentence (e.g., Dr.) are left as they are."""
+    """Each sentence's first word capitalised, and how many were; words with capitals inside (iPhone, eBay),
+    words after an abbreviation that does not end a sentence (e.g., Dr.) and words after an ellipsis on the same
+    line are left as they are."""
     count = 0
 
     def fix(mt: re.Match[str]) -> str:
         nonlocal count
         lead, word = mt.group(1), mt.group(2)
-        if not word[0].islower() or word[1:] != word[1:].lower() or _after_abbreviation(mt.string, mt.start(), lead):
+        if (not word[0].islower() or word[1:] != word[1:].lower() or _after_abbreviation(mt.string, mt.start(), lead)
+                or _after_ellipsis(mt.string, mt.start(), lead)):
             return mt.group(0)
         count += 1
         return lead + word[0].upper() + word[1:]
@@ -205,6 +211,35 @@ def _after_abbreviation(text: str, start: int, lead: str) -> bool:
         return False
     before = text[:start].split()
     return bool(before) and before[-1].lstrip("([{\"'“‘").lower().rstrip(".") in NOT_SENTENCE_ENDS
+
+
+def _after_ellipsis(text: str, start: int, lead: str) -> bool:
+    """Whether the lead at `start` is an ellipsis ("..." or "…") and spaces: in English a small letter follows one
+    mid-sentence, so only the writer's capital or a new line starts a sentence there."""
+    if not lead or "\n" in lead:
+        return False
+    return lead[0] == "…" or (lead[0] == "." and text[max(0, start - 2):start] == "..")
+
+
+_TITLE_NAME: Final = re.compile(r"(?<![\w.'’])((?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)([^\W\d_][\w'’-]*)")
+"""A title written with its capital (a full stop or, in British style, none) and the word after it. Lowercase
+"dr." or "ms." may be a drive or a manuscript, so they are not taken for titles."""
+
+
+def _capitalise_names_after_titles(text: str) -> tuple[str, int]:
+    """The name after a title capitalised ("Dr. smith" → "Dr. Smith"), and how many were; a function word after it
+    ("Dr. and Mrs. Smith", "the Ms. was") and words with capitals inside are left as they are."""
+    count = 0
+
+    def fix(mt: re.Match[str]) -> str:
+        nonlocal count
+        lead, word = mt.group(1), mt.group(2)
+        if not word[0].islower() or word[1:] != word[1:].lower() or word.lower() in STOPWORDS:
+            return mt.group(0)
+        count += 1
+        return lead + word[0].upper() + word[1:]
+
+    return _TITLE_NAME.sub(fix, text), count
 
 
 def _keep_case(original: str, replacement: str) -> str:
