@@ -7,6 +7,7 @@
 import { acceptedReading } from "./accepted-text.js";
 import { cellMarksAsTabs, hasCellMarks, looseCellOrder } from "./cell-marks.js";
 import { PaneError } from "./errors.js";
+import { queueTableValues, tableReadings } from "./expect-tables.js";
 import { anchorRange, parseRef } from "./registry.js";
 
 /** The fields through which an op targets a range or table. */
@@ -35,7 +36,7 @@ export function splitCommonArgs(args) {
  * @param {import("./registry.js").Registry} registry
  * @param {Record<string, any>} args
  * @param {Word.RequestContext} [context]  needed for anchors (their content control is found by tag)
- * @returns {{ field: string, id: string, range: Word.Range } | undefined}
+ * @returns {{ field: string, id: string, range: Word.Range, table?: Word.Table } | undefined}
  */
 export function targetRange(registry, args, context) {
   for (const name of TARGET_FIELDS) {
@@ -47,8 +48,9 @@ export function targetRange(registry, args, context) {
     if (typeof value !== "string" || !value.startsWith("rangeId:")) continue;
     const field = `args.${name}`;
     const { id } = parseRef(value, field);
-    const range = id.startsWith("tbl_") ? registry.table(id, field).getRange("Whole") : registry.range(id, field);
-    return { field, id, range };
+    if (!id.startsWith("tbl_")) return { field, id, range: registry.range(id, field) };
+    const table = registry.table(id, field);
+    return { field, id, range: table.getRange("Whole"), table };
   }
   return undefined;
 }
@@ -64,7 +66,8 @@ export function targetRange(registry, args, context) {
  *   tracked changes (WordApi 1.6; readDocument then shows a paragraph with its changes accepted), the range's text
  *   with its tracked deletions left out is accepted too (Range.text also holds the text of tracked deletions).
  *   That text is worked out from the range's changes, loaded in the same sync (accepted-text.js), never asked of
- *   Word through getReviewedText (see there why)
+ *   Word through getReviewedText (see there why). The values of the range's tables are loaded in the same sync:
+ *   the text readDocument shows for a table (a cell's paragraphs on one line) is accepted too (expect-tables.js)
  */
 export function queueExpectation(registry, args, expectText, context, supports) {
   const target = targetRange(registry, args, context);
@@ -73,6 +76,7 @@ export function queueExpectation(registry, args, expectText, context, supports) 
   }
   target.range.load("text");
   const changes = supports?.("WordApi", "1.6") ? target.range.getTrackedChanges().load("items/type,items/text") : undefined;
+  const tables = queueTableValues(target.range, target.table, supports);
   return {
     field: target.field,
     check() {
@@ -81,7 +85,9 @@ export function queueExpectation(registry, args, expectText, context, supports) 
       const deletions = (changes?.items ?? []).filter((change) => String(change.type).toLowerCase() === "deleted").map((change) => change.text);
       const accepted = deletions.length ? acceptedReading(found, deletions, (reading) => sameText(reading, expectText)) : undefined;
       if (accepted?.matches) return;
-      throw staleRange(expectText, readerText(accepted?.text ?? found));
+      const shown = tableReadings(found, tables(), (reading) => sameText(reading, expectText));
+      if (shown?.matches) return;
+      throw staleRange(expectText, readerText(accepted?.text ?? shown?.text ?? found));
     },
   };
 }
