@@ -48,7 +48,7 @@ export function wordTableText(values, marks) {
 /**
  * A reading of `text` with each table's text, one after the other in document order, written as readDocument shows
  * it, for which `wanted` holds, else the first reading found (for a message). A table whose text is the whole range
- * may read as its markdown pipe table too. A table whose text is not found whole (a range that starts or ends inside
+ * (line ends aside) may read as its markdown pipe table too. A table whose text is not found whole (a range that starts or ends inside
  * it) is left as Word wrote it.
  * @param {string} text  Range.text
  * @param {string[][][]} tables  the values of the range's tables, in document order
@@ -60,8 +60,10 @@ export function tableReadings(text, tables, wanted) {
   const forms = tables.map((values) => {
     const word = wordTableText(values, marks);
     const shown = tableText(values);
-    return { word, shown: word === text ? [shown, pipeTable(values)] : [`${shown}\n`] };
+    return { word, shown: `${shown}\n`, pipe: pipeTable(values) };
   });
+  /** Whether text around a table's text is line ends alone: the range is that table (its markdown may be given). */
+  const alone = (/** @type {number} */ at, /** @type {number} */ end) => /^[\r\n]*$/.test(text.slice(0, at)) && /^[\r\n]*$/.test(text.slice(end));
   let budget = READINGS_BUDGET;
   /** @type {string | undefined} */
   let first;
@@ -81,9 +83,9 @@ export function tableReadings(text, tables, wanted) {
       first ??= reading;
       return wanted(reading) ? reading : undefined;
     }
-    const { word, shown } = forms[k];
+    const { word, shown, pipe } = forms[k];
     for (let at = word ? text.indexOf(word, from) : -1; at >= 0; at = text.indexOf(word, at + 1)) {
-      for (const form of shown) {
+      for (const form of alone(at, at + word.length) ? [shown, pipe] : [shown]) {
         const found = place(k + 1, at + word.length, kept + text.slice(from, at) + form, true);
         if (found !== undefined) return found;
       }

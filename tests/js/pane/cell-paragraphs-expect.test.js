@@ -6,6 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROFILES, fails, ok, selectText, setup } from "./helpers.js";
+import { sameText } from "../../../addin/js/expect.js";
+import { tableReadings, wordTableText } from "../../../addin/js/expect-tables.js";
 
 const P = (/** @type {string} */ text) => ({ type: "paragraph", runs: [{ text }] });
 
@@ -93,3 +95,19 @@ for (const profile of PROFILES) {
     }
   }
 }
+
+test("tableReadings: each table's text read as readDocument writes it, wherever its text recurs in the range", () => {
+  const M = "\r\u0007";
+  const equal = (/** @type {string} */ expected) => (/** @type {string} */ reading) => sameText(reading, expected);
+  // Paragraphs "x" and "y" before a one-cell table holding the paragraphs "x" and "y": the first "x\ry\r" is no table.
+  assert.deepEqual(tableReadings("x\ry\rx\ry\r", [[["x\ry"]]], equal("x\ny\nx y")), { text: "x\ry\rx y\n", matches: true });
+  // Word's marks: an empty cell ending the first row, and one starting the second, read where they are.
+  const values = [["a", ""], ["", "d"]];
+  assert.equal(wordTableText(values, true), `a${M}${M}${M}${M}d${M}${M}`);
+  assert.ok(tableReadings(`Lead\r${wordTableText(values, true)}`, [values], equal("Lead\na\t\n\td")).matches);
+  assert.ok(!tableReadings(`Lead\r${wordTableText(values, true)}`, [values], equal("Lead\na\t\nd\t")).matches);
+  // The markdown of a table only where the range is that table.
+  assert.ok(tableReadings("a\rb\r", [[["a"], ["b"]]], equal("| a |\n| --- |\n| b |")).matches);
+  assert.ok(!tableReadings("Lead\ra\rb\r", [[["a"], ["b"]]], equal("Lead\n| a |\n| --- |\n| b |")).matches);
+  assert.equal(tableReadings("Lead\r", [[["a"]]], () => true), undefined, "no table found whole");
+});
