@@ -36,7 +36,8 @@ from bridge.tools.data_formatter_outputs import (
     table_output,
     word_table_limit,
 )
-from bridge.tools.formatting.tables import DataParseError, EmptyData, column, parse, sort_rows
+from bridge.tools.formatting.columns import column
+from bridge.tools.formatting.tables import DataParseError, EmptyData, parse, sort_rows
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import WordAccess
 from bridge.word.envelope import OpError

@@ -17,7 +17,8 @@ from typing import Any, Final
 
 from bridge.tools.formatting.chart import NoNumericData, render
 from bridge.tools.formatting.money import money_text
-from bridge.tools.formatting.tables import Table, cell_text, field_names, is_numeric, number
+from bridge.tools.formatting.columns import field_names
+from bridge.tools.formatting.tables import Table, cell_text, is_numeric, number
 from bridge.tools.results import INVALID_PARAMS, seed_error
 from bridge.word.ops.word_limits import MAX_COLS, MAX_ROWS
 

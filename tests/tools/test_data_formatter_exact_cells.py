@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from bridge.tools.formatting.tables import field_names, parse
+from bridge.tools.formatting.columns import field_names
+from bridge.tools.formatting.tables import parse
 from tests.tools.test_data_formatter import call, server
 
 pytestmark = pytest.mark.anyio

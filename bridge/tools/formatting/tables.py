@@ -1,10 +1,11 @@
 """JSON, CSV or plain text into one table shape, with numeric-aware sorting.
 
 - JSON: a list of objects (columns in first-seen key order), a list of lists (the first row is the header when it
-  is all text), a list of values, an object of equal-length lists (columns), an object holding one list of
-  objects (unwrapped), or any other object (Key/Value rows). Nested values become compact JSON.
+  is all text, an empty cell "" or null staying an empty header cell as a CSV's does), a list of values, an object
+  of equal-length lists (columns), an object holding one list of objects or of lists (unwrapped), or any other
+  object (Key/Value rows). Nested values become compact JSON.
 - CSV: the delimiter (, ; tab |) is the one most lines split on as the header does (`csv_detect`); the first row
-  is the header, an empty cell of it staying empty (`field_names` names it `Column <n>` where a name is needed);
+  is the header, an empty cell of it staying empty (`columns.field_names` names it `Column <n>` where a name is needed);
   short rows are padded with empty cells; only blank lines are left out (a row of empty cells, `,,`, is a row).
 - Text: a markdown table, `key: value` lines (Key/Value), or one item per line (bullets and numbers removed).
 - auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when a
@@ -23,7 +24,6 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
@@ -133,7 +133,7 @@ def _from_json(found: Any) -> Table:
         raise EmptyData("json", f"data is an empty {kind}: nothing to format")
     if isinstance(found, dict):
         lists = [k for k, v in found.items() if isinstance(v, list)]
-        if len(found) == 1 and lists and all(isinstance(x, dict) for x in found[lists[0]]):
+        if len(found) == 1 and lists and _records_or_rows(found[lists[0]]):
             if not found[lists[0]]:
                 raise EmptyData("json", f"data holds only an empty list ({lists[0]}): nothing to format")
             return _from_json(found[lists[0]])
@@ -149,14 +149,26 @@ def _from_json(found: Any) -> Table:
     if found and all(isinstance(x, list) for x in found):
         width = max(len(r) for r in found)
         first = found[0]
-        if len(found) > 1 and first and all(isinstance(x, str) for x in first):
-            keys = [str(x) for x in first] + [f"Column {i + 1}" for i in range(len(first), width)]
+        if len(found) > 1 and _names(first):
+            keys = ["" if x is None else x for x in first] + [f"Column {i + 1}" for i in range(len(first), width)]
             body = found[1:]
         else:
             keys = [f"Column {i + 1}" for i in range(width)]
             body = found
         return Table(keys, list(keys), [list(r) + [None] * (width - len(r)) for r in body])
     return Table(["value"], ["Value"], [[x] for x in found])
+
+
+def _records_or_rows(values: list[Any]) -> bool:
+    """A list that is a table by itself (objects, or rows as lists), which an object holding only it wraps."""
+    return all(isinstance(x, dict) for x in values) or all(isinstance(x, list) for x in values)
+
+
+def _names(row: list[Any]) -> bool:
+    """Whether a first row of JSON rows is the header: text, with an empty cell ("" or null) where a CSV's header
+    has one, as the CSV path reads its first row whatever the rows under it hold; a number or a nested value makes
+    it data."""
+    return any(isinstance(x, str) for x in row) and all(x is None or isinstance(x, str) for x in row)
 
 
 class _NotJsonNumber(ValueError):
@@ -297,7 +309,7 @@ def _read_exponents(table: Table) -> None:
 def _distinct(keys: list[str], headers: list[str]) -> list[str]:
     """Headers a reader (and sort_by) can tell apart: where the display transform made two equal (`Name` and `name`
     both `Name`), the keys as the data gives them; where those are equal too (a CSV `Name,Name`), `Name (2)`. An
-    empty header cell stays empty (a table's top-left corner); `field_names` names it where a name is needed."""
+    empty header cell stays empty (a table's top-left corner); `columns.field_names` names it where a name is needed."""
     counts = Counter(headers)
     shown = [key if counts[header] > 1 else header for key, header in zip(keys, headers, strict=True)]
     used: set[str] = set()
@@ -311,43 +323,6 @@ def _distinct(keys: list[str], headers: list[str]) -> list[str]:
         used.add(name)
         out.append(name)
     return out
-
-
-def blank_name(index: int) -> str:
-    """What an empty header cell is called where a name is needed (records, a summary, a chart, sort_by)."""
-    return f"Column {index + 1}"
-
-
-def field_names(table: Table) -> list[str]:
-    """The headers, an empty one named `Column <n>` (`Column <n> (2)` if the data has a column of that name): the
-    names of a record's fields, of a summary's and a chart's series. A table shows the empty header cell as it is."""
-    taken = set(table.headers)
-    names = []
-    for i, header in enumerate(table.headers):
-        name, repeat = header or blank_name(i), 2
-        while not header and name in taken:
-            name, repeat = f"{blank_name(i)} ({repeat})", repeat + 1
-        taken.add(name)
-        names.append(name)
-    return names
-
-
-def _loose(s: str) -> str:
-    return re.sub(r"[\s_\-]+", "", s).casefold()
-
-
-def column(table: Table, name: str) -> int | None:
-    """The column `name` names: its key or header exactly, else ignoring case, spaces, `_` and `-` (exact first, so
-    that `name` reaches the column `name` even when a column `Name` comes before it); a column whose header cell is
-    empty by its `field_names` name (`Column 1`), after the data's own names."""
-    matches: tuple[Callable[[str], str], ...] = (str, _loose)
-    named = field_names(table)
-    for match in matches:
-        for names in ((table.keys, table.headers), (named,)):
-            for i in range(len(named)):
-                if any(match(name) == match(n[i]) for n in names):
-                    return i
-    return None
 
 
 def _blank(value: Any) -> bool:
