@@ -70,12 +70,14 @@ for (const kind of ["Body", "Range", "Paragraph"]) {
   Cls.sets.getTrackedChanges = "1.6";
   // The text with every tracked change accepted (Current) or rejected (Original), whatever the view shows.
   Cls.prototype.getReviewedText = function getReviewedText(changeTrackingVersion) {
-    return this._call("getReviewedText", (loc) => {
+    const result = this._call("getReviewedText", (loc) => {
       if (changeTrackingVersion !== "Current" && changeTrackingVersion !== "Original") throw wordError("InvalidArgument", loc);
       const s = spanOf(this._doc, kind, this._target(loc));
       const text = reviewedText(this._doc, s.start, s.end, changeTrackingVersion);
       return kind === "Body" ? text.replace(/[\r\t]$/, "") : text; // as the object's own `text` reads
     });
+    this._sim.reviewedTextCalls += 1; // sim.reviewedTextCalls: a test can tell whether a handler asked at all
+    return result;
   };
   Cls.sets.getReviewedText = "1.4";
 }

@@ -37,6 +37,8 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     profile,
     latencyMs,
     syncs: 0,
+    /** getReviewedText calls queued so far (Body, Range, Paragraph): sim.reviewedTextCalls */
+    reviewedTextCalls: 0,
     /** @type {Set<WeakRef<any>>} the request contexts made so far (for leftoverOperations) */
     contexts: new Set(),
     countSync() { state.syncs++; },
@@ -157,6 +159,11 @@ export function createSimulator({ profile = "web", latencyMs = 0, apiSets: overr
     /** context.sync() calls so far (Word.run's own final sync included). */
     get syncCount() { return state.syncs; },
     resetSyncCount() { state.syncs = 0; },
+    /**
+     * getReviewedText calls queued so far on Body, Range or Paragraph: the call scrolls Word's view to the changes
+     * (office-js#3691), has frozen (#4302) and crashed (#6085) Word, so a test can assert a handler makes none.
+     */
+    get reviewedTextCalls() { return state.reviewedTextCalls; },
     /**
      * Operations queued on any request context and not yet synced: what a failed batch left behind, which
      * Word keeps in the context's pending request and runs with that context's next sync.

@@ -11,14 +11,14 @@
 import { shownText } from "../shown-text.js";
 import { markShown, shownInMarks, within } from "./read-review-shown.js";
 import { changeKey as keyOf, documentIdsOf, isoDate } from "./revisions.js";
+import { reviewedReading } from "../accepted-text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {import("./read.js").Block} Block */
 /**
  * @typedef {{ comments?: Word.CommentCollection, changes?: Word.TrackedChangeCollection, relation?: OfficeExtension.ClientResult<Word.LocationRelation | "Unrelated"> }} ReviewCounts
- * @typedef {{ current?: OfficeExtension.ClientResult<string>, original?: OfficeExtension.ClientResult<string> }} Reviewed  a paragraph's
- *   text with its changes accepted and rejected (not loaded when the document has no change that makes it differ)
- * @typedef {{ comments: (Word.CommentCollection | undefined)[], changes: (Word.TrackedChangeCollection | undefined)[], before?: Word.TrackedChangeCollection, all?: Word.TrackedChangeCollection, reviewed?: (Reviewed | undefined)[] }} ReviewLoad
+ * @typedef {{ comments: (Word.CommentCollection | undefined)[], changes: (Word.TrackedChangeCollection | undefined)[], before?: Word.TrackedChangeCollection, all?: Word.TrackedChangeCollection, places?: boolean }} ReviewLoad
+ *   `places`: tell where in each paragraph its changes lie (markdown)
  * @typedef {{ commentId: string, text: string, author: string, date: string, resolved: boolean, replies: number }} CommentEntry
  * @typedef {{ changeId?: string, type: string, author: string, date: string, text: string }} ChangeEntry
  * @typedef {{ comments?: CommentEntry[], changes?: ChangeEntry[] }} BlockReview
@@ -56,10 +56,11 @@ export function queueReviewCounts(env, holder) {
 
 /**
  * Queue, for the closing sync, each page block's comments and changes (only the kinds the scope has). `places`
- * (markdown): also each paragraph's text with its changes accepted and rejected (getReviewedText, WordApi 1.4),
- * from which {@link placeChanges} tells where in the paragraph each change lies. Word gives a change's place only
- * through its range, and a block's changes are known only after this sync: ranges would cost a third round trip
- * (or, from the document's list, a range per change of the whole document on every page).
+ * (markdown): where in each paragraph its changes lie is then worked out from the paragraph's text and its changes
+ * in document order (see {@link placed}), never asked of Word through getReviewedText (accepted-text.js says why).
+ * Word gives a change's place only through its range, and a block's changes are known only after this sync: ranges
+ * would cost a third round trip (or, from the document's list, a range per change of the whole document on every
+ * page).
  * @param {HandlerEnv} env
  * @param {ReviewCounts} counts  loaded by the first sync
  * @param {Block[]} page
@@ -76,13 +77,7 @@ export function queueReview(env, counts, page, { places = false } = {}) {
     comments: ranges.map((range) => (hasComments ? range.getComments().load(COMMENT_FIELDS) : undefined)),
     changes: ranges.map((range) => (hasChanges ? range.getTrackedChanges().load(CHANGE_FIELDS) : undefined)),
   };
-  if (hasChanges && places && env.supports("WordApi", "1.4")) {
-    const types = new Set((counts.changes?.items ?? []).map(typeOf));
-    load.reviewed = page.map((block) => (block.kind !== "paragraph" ? undefined : {
-      ...(types.has("deleted") ? { current: block.paragraph.getReviewedText("Current") } : {}),
-      ...(types.has("added") ? { original: block.paragraph.getReviewedText("Original") } : {}),
-    }));
-  }
+  if (hasChanges && places) load.places = true;
   if (hasChanges && counts.relation?.value !== "Unrelated") {
     load.all = counts.changes;
     load.before = env.context.document.body.getRange("Start").expandTo(ranges[0].getRange("Start")).getTrackedChanges().load("items/type");
@@ -122,37 +117,33 @@ export function reviewOf(load, texts) {
     if (entries.length) review.changes = entries;
     return review;
   });
-  const marks = shared.marks.map((blockMarks, i) => {
-    const reviewed = load.reviewed?.[i];
-    return reviewed && !texts[i]?.table ? placed(blockMarks, texts[i].text, reviewed) : blockMarks;
-  });
+  const marks = shared.marks.map((blockMarks, i) => (load.places && texts[i] && !texts[i].table ? placed(blockMarks, texts[i].text) : blockMarks));
   return { blocks, marks };
 }
 
 /**
- * A paragraph's marks with their places (see {@link ChangeMark}), when {@link placeChanges} finds them.
+ * A paragraph's marks with their places (see {@link ChangeMark}): each change's part in the paragraph placed in its
+ * text in document order (accepted-text.js: where a text occurs more than once and the order of the changes does not
+ * tell which, the first place); a part not found whole keeps no place.
  * @param {ChangeMark[]} marks
  * @param {string} text  the paragraph's text as Word reads it (with its deleted text)
- * @param {Reviewed} reviewed
  * @returns {ChangeMark[]}
  */
-function placed(marks, text, reviewed) {
+function placed(marks, text) {
   const plain = withoutMarks(text);
   const changes = marks.filter((mark) => CRITIC[mark.type] && mark.parts[0]);
-  const at = placeChanges(plain, {
-    current: withoutMarks(reviewed.current?.value ?? text),
-    original: withoutMarks(reviewed.original?.value ?? text),
-  }, changes.map((mark) => ({ deleted: mark.type === "deleted", text: mark.parts[0] })));
-  if (!at) return marks;
+  const { spans } = reviewedReading(plain, changes.map((mark) => ({ type: mark.type, text: mark.parts[0] })));
   let end = 0;
   return marks.map((mark) => {
     const k = changes.indexOf(mark);
-    if (k < 0) return mark;
     const part = mark.parts[0];
-    if (at[k] < end) return { ...mark, skip: true };
+    const span = k < 0 ? undefined : spans[k];
+    if (!span || span[1] - span[0] !== part.length) return mark;
+    const [at] = span;
+    if (at < end) return { ...mark, skip: true };
     let occurrence = 0;
-    for (let found = plain.indexOf(part, end); found >= 0 && found < at[k]; found = plain.indexOf(part, found + 1)) occurrence += 1;
-    end = at[k] + part.length;
+    for (let found = plain.indexOf(part, end); found >= 0 && found < at; found = plain.indexOf(part, found + 1)) occurrence += 1;
+    end = at + part.length;
     return { ...mark, occurrence };
   });
 }
@@ -160,69 +151,6 @@ function placed(marks, text, reviewed) {
 /** @param {string} text  without control characters, paragraph, cell and row marks */
 function withoutMarks(text) {
   return text.replace(/[\u0000-\u0006\u0008\u000e-\u001f\r\n\u0007]/g, "");
-}
-
-/** Character comparisons {@link placeChanges} may make before it gives up (a long paragraph of many like changes). */
-const PLACE_BUDGET = 2_000_000;
-
-/**
- * Where each change lies in a paragraph's text: the start of each, in order, such that leaving out the deleted text
- * gives the paragraph as it reads with the changes accepted, and leaving out the added text as it read before them
- * (undefined when no such places are found). Word lists changes in document order, so each starts at or after the
- * one before (at the same place or inside it when a deletion covers an earlier change).
- * @param {string} text
- * @param {{ current: string, original: string }} reviewed
- * @param {{ deleted: boolean, text: string }[]} changes
- * @returns {number[] | undefined}
- */
-export function placeChanges(text, { current, original }, changes) {
-  const deleted = new Uint16Array(text.length);
-  const added = new Uint16Array(text.length);
-  let budget = PLACE_BUDGET;
-  /**
-   * Whether text before `end` reads as the start of both versions (the whole of them at the text's end).
-   * @param {number} end
-   */
-  const reads = (end) => {
-    budget -= end;
-    let c = 0;
-    let o = 0;
-    for (let j = 0; j < end; j += 1) {
-      if (!deleted[j] && current[c++] !== text[j]) return false;
-      if (!added[j] && original[o++] !== text[j]) return false;
-    }
-    return end < text.length || (c === current.length && o === original.length);
-  };
-  /**
-   * @param {{ deleted: boolean, text: string }} change
-   * @param {number} at
-   * @param {number} by
-   */
-  const mark = (change, at, by) => {
-    const marks = change.deleted ? deleted : added;
-    for (let j = at; j < at + change.text.length; j += 1) marks[j] += by;
-  };
-  /** @type {number[]} */
-  const at = [];
-  /**
-   * @param {number} k
-   * @param {number} from
-   * @returns {boolean}
-   */
-  const place = (k, from) => {
-    if (k === changes.length) return reads(text.length);
-    const change = changes[k];
-    for (let found = text.indexOf(change.text, from); found >= 0 && budget > 0; found = text.indexOf(change.text, found + 1)) {
-      // What lies before this change is settled by the earlier ones: when it misreads, later places cannot help.
-      if (!reads(found)) return false;
-      mark(change, found, 1);
-      at[k] = found;
-      if (place(k + 1, found)) return true;
-      mark(change, found, -1);
-    }
-    return false;
-  };
-  return place(0, 0) ? at : undefined;
 }
 
 /**

@@ -1,15 +1,17 @@
 // A table's values as they read with its tracked changes accepted (readDocument text and structure, where the
 // document has tracked changes). Table.values holds the text of tracked deletions too ("54" for a cell whose "4"
-// was replaced by "5"), as Paragraph.text does; paragraphs are read through getReviewedText("Current") instead,
-// and so is each cell's text here: the table's own paragraphs (not those of tables nested in it) give their
-// current text and their cell, queued with the page's details (no sync of its own).
+// was replaced by "5"), as Paragraph.text does; each cell's text is worked out from the texts and tracked changes of
+// the table's own paragraphs (not those of tables nested in it), as a paragraph's is (accepted-text.js; never
+// getReviewedText, which has frozen and crashed Word), queued with the page's details (no sync of its own).
+
+import { reviewedReading } from "../accepted-text.js";
 
 /**
- * @typedef {{ text: OfficeExtension.ClientResult<string>, cell: Word.TableCell }} CurrentCellParagraph
+ * @typedef {{ paragraph: Word.Paragraph, changes: Word.TrackedChangeCollection, cell: Word.TableCell }} CurrentCellParagraph
  */
 
 /**
- * Queue the current text and the cell of each paragraph the table holds at its own level.
+ * Queue the text, tracked changes and cell of each paragraph the table holds at its own level.
  * @param {Word.Table} table  its nestingLevel loaded
  * @param {Word.Paragraph[]} paragraphs  the table's paragraphs in document order, tableNestingLevel loaded
  * @returns {CurrentCellParagraph[]}
@@ -17,7 +19,11 @@
 export function queueCurrentCells(table, paragraphs) {
   return paragraphs
     .filter((paragraph) => paragraph.tableNestingLevel === table.nestingLevel)
-    .map((paragraph) => ({ text: paragraph.getReviewedText("Current"), cell: paragraph.parentTableCellOrNullObject.load("rowIndex, cellIndex") }));
+    .map((paragraph) => ({
+      paragraph: paragraph.load("text"),
+      changes: paragraph.getTrackedChanges().load("items/type,items/text"),
+      cell: paragraph.parentTableCellOrNullObject.load("rowIndex, cellIndex"),
+    }));
 }
 
 /**
@@ -31,10 +37,11 @@ export function currentValues(values, current) {
   if (!current) return values;
   /** @type {Map<string, string[]>} */
   const cells = new Map();
-  for (const { text, cell } of current) {
+  for (const { paragraph, changes, cell } of current) {
     if (cell.isNullObject) continue;
     const key = `${cell.rowIndex},${cell.cellIndex}`;
-    cells.set(key, [...(cells.get(key) ?? []), text.value]);
+    const text = changes.items.length ? reviewedReading(paragraph.text, changes.items).current : paragraph.text;
+    cells.set(key, [...(cells.get(key) ?? []), text]);
   }
   return values.map((row, r) => row.map((value, c) => cells.get(`${r},${c}`)?.join("\r") ?? value));
 }

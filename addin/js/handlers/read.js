@@ -14,6 +14,7 @@ import { definitionsAfterLists, notesOf, queueNoteCounts, queueNotes, withFootno
 import { readerText, withoutNoteMarks } from "../expect.js";
 import { cutBlock, cutMessage } from "./read-cut.js";
 import { currentValues, queueCurrentCells } from "./read-table-current.js";
+import { reviewedReading } from "../accepted-text.js";
 
 /** @typedef {import("../types.js").HandlerEnv} HandlerEnv */
 /** @typedef {"text" | "markdown" | "structure"} Format */
@@ -24,6 +25,8 @@ import { currentValues, queueCurrentCells } from "./read-table-current.js";
 
 const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
 const WORD_MARKS = [" "];
+/** What a paragraph's tracked changes are read with: enough to tell its text with them accepted. */
+const CHANGE_TEXTS = "items/type,items/text";
 
 /**
  * readDocument's checks of its args before it touches Word (a dry run makes them too: op-checks.js).
@@ -63,11 +66,12 @@ export async function readDocument(env) {
   const firstChange = format === "text" && env.supports("WordApi", "1.6")
     ? context.document.body.getTrackedChanges().getFirstOrNullObject().load("type") : undefined;
   await sync();
-  // Paragraph.text holds the text of tracked deletions too ("CheersThanks"): where the document has tracked changes,
-  // text and structure show each paragraph as it reads with them accepted (getReviewedText, WordApi 1.4); markdown
-  // shows them as CriticMarkup over the whole text instead.
+  // Paragraph.text holds the text of tracked deletions too ("CheersThanks"): where the document has tracked changes
+  // (known only where the host lists them, WordApi 1.6), text and structure show each paragraph as it reads with
+  // them accepted, worked out from its text and its changes (accepted-text.js; never getReviewedText, which has
+  // frozen and crashed Word); markdown shows them as CriticMarkup over the whole text instead.
   const hasChanges = format === "text" ? firstChange !== undefined && !firstChange.isNullObject : (counts?.changes?.items.length ?? 0) > 0;
-  const current = format !== "markdown" && hasChanges && env.supports("WordApi", "1.4");
+  const current = format !== "markdown" && hasChanges && env.supports("WordApi", "1.6");
 
   const { blocks, unmatchedTables } = findBlocks(paragraphs.items, tables.items);
   if (unmatchedTables > 0) note("warn", `${unmatchedTables} table(s) directly after another table were read as part of it`, "args.scope");
@@ -124,8 +128,8 @@ export function findBlocks(paragraphs, tables) {
 
 /**
  * What the closing sync loads for a block (a paragraph's words, links and pictures only for markdown).
- * `current`: the paragraph's text with its tracked changes accepted, where it is read so.
- * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List, current?: OfficeExtension.ClientResult<string> }
+ * `changes`: the paragraph's tracked changes, where it is read with them accepted.
+ * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List, changes?: Word.TrackedChangeCollection }
  *   | { kind: "table", table: Word.Table, current?: import("./read-table-current.js").CurrentCellParagraph[] }} Loaded
  */
 
@@ -143,9 +147,9 @@ function queueDetails(block, format, current) {
     return { kind: "table", table: block.table, ...(current ? { current: queueCurrentCells(block.table, block.paragraphs ?? []) } : {}) };
   }
   const { paragraph } = block;
-  const reviewed = current ? { current: paragraph.getReviewedText("Current") } : {};
+  const reviewed = current ? { changes: paragraph.getTrackedChanges().load(CHANGE_TEXTS) } : {};
   if (format === "text") {
-    if (!current) paragraph.load("text");
+    paragraph.load("text");
     return { kind: "paragraph", paragraph, ...reviewed };
   }
   paragraph.load(format === "markdown" ? "text, style, styleBuiltIn, font/name" : "text, style, styleBuiltIn");
@@ -244,7 +248,15 @@ function size(format, piece) {
  * @param {Loaded} block
  */
 function textOf(block) {
-  return block.kind === "table" ? tableText(currentValues(block.table.values, block.current)) : withoutNoteMarks(block.current?.value ?? block.paragraph.text).replace(/\v/g, "\n");
+  return block.kind === "table" ? tableText(currentValues(block.table.values, block.current)) : withoutNoteMarks(currentText(block)).replace(/\v/g, "\n");
+}
+
+/**
+ * A paragraph's text as it reads with its tracked changes accepted, where its changes were loaded (Word's text else).
+ * @param {Loaded & { kind: "paragraph" }} block
+ */
+function currentText({ paragraph, changes }) {
+  return changes && changes.items.length ? reviewedReading(paragraph.text, changes.items).current : paragraph.text;
 }
 
 /**
@@ -274,7 +286,7 @@ function structureOf(loaded, offset, ids) {
       return ids.length ? { ...entry, tableId: ids[i] } : entry;
     }
     const { paragraph } = block;
-    const raw = block.current?.value ?? paragraph.text;
+    const raw = currentText(block);
     /** @type {Record<string, any>} */
     const entry = { index, type: "paragraph", text: readerText(raw), style: paragraph.style };
     const breaks = breaksIn(raw);

@@ -142,17 +142,25 @@ for (const profile of PROFILES) {
 }
 
 for (const profile of PROFILES) {
-  test(`markdown marks the change where it is, not the first text like it (${profile})`, async () => {
+  test(`markdown marks the change where the order of the changes puts it, not the first text like it (${profile})`, async () => {
+    const { run } = setup(profile, { text: "Fees rose 5% in 2023 and 5% in 2024." });
+    const [year] = ok(await run("search", { query: "2023" })).results;
+    await tracked(run, "insertText", { scope: `rangeId:${year.rangeId}`, text: " (est.)", location: "after" });
+    const hits = ok(await run("search", { query: "5%" })).results;
+    await tracked(run, "insertText", { scope: `rangeId:${hits[1].rangeId}`, text: "" });
+    // Word lists the deletion after the insertion: it is the "5%" after "2023", not the first.
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Fees rose 5% in 2023{++ (est.)++} and {--5%--} in 2024.");
+    assert.equal(ok(await run("readDocument", { format: "text" })).text, "Fees rose 5% in 2023 (est.) and  in 2024.");
+  });
+
+  test(`where nothing tells which of two like texts a change is, markdown and text take the first (${profile})`, async () => {
+    // Paragraph.text and the paragraph's changes are all readDocument asks Word for (getReviewedText has frozen and
+    // crashed Word): a lone deletion of a text the paragraph holds twice reads as the first.
     const { run } = setup(profile, { text: "Fees rose 5% in 2023 and 5% in 2024." });
     const hits = ok(await run("search", { query: "5%" })).results;
     await tracked(run, "insertText", { scope: `rangeId:${hits[1].rangeId}`, text: "" });
-    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Fees rose 5% in 2023 and {--5%--} in 2024.");
-    // An insertion of a text the paragraph holds already, after it; then the first "in" deleted.
-    const again = ok(await run("search", { query: "2024" })).results[0];
-    await tracked(run, "insertText", { scope: `rangeId:${again.rangeId}`, text: " in", location: "after" });
-    const ins = ok(await run("search", { query: " in" })).results;
-    await tracked(run, "insertText", { scope: `rangeId:${ins[0].rangeId}`, text: "" });
-    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Fees rose 5%{-- in--} 2023 and {--5%--} in 2024{++ in++}.");
+    assert.equal(ok(await run("readDocument", { format: "markdown" })).markdown, "Fees rose {--5%--} in 2023 and 5% in 2024.");
+    assert.equal(ok(await run("readDocument", { format: "text" })).text, "Fees rose  in 2023 and 5% in 2024.");
   });
 
   test(`a deleted paragraph with earlier changes in it shows them once, inside its deletion (${profile})`, async () => {
@@ -166,17 +174,6 @@ for (const profile of PROFILES) {
     assert.deepEqual(changes.map((c) => c.type), ["deleted", "added", "deleted"], "structure still lists each change");
   });
 }
-
-test("placeChanges: the places that give both versions of the text", async () => {
-  const { placeChanges } = await import("../../../addin/js/handlers/read-review.js");
-  const text = "Fees rose 5% in 2023 and 5% in 2024.";
-  assert.deepEqual(placeChanges(text, { current: "Fees rose 5% in 2023 and  in 2024.", original: text }, [{ deleted: true, text: "5%" }]), [25]);
-  assert.deepEqual(placeChanges(text, { current: text, original: "Fees rose 5% in 2023 and  in 2024." }, [{ deleted: false, text: "5%" }]), [25]);
-  assert.deepEqual(placeChanges("a b a b", { current: "a  a b", original: "a b a " }, [{ deleted: true, text: "b" }, { deleted: false, text: "b" }]), [2, 6]);
-  // A deletion over an earlier insertion and deletion: the later ones start inside it.
-  assert.deepEqual(placeChanges("in 20252024.", { current: "", original: "in 2024." }, [{ deleted: true, text: "in 20252024." }, { deleted: false, text: "2025" }, { deleted: true, text: "2024" }]), [0, 3, 7]);
-  assert.equal(placeChanges("abc", { current: "abc", original: "abc" }, [{ deleted: true, text: "b" }]), undefined, "no place reads right");
-});
 
 test("criticMarkup without places: a change inside an earlier mark is not appended again", async () => {
   const { criticMarkup } = await import("../../../addin/js/handlers/read-review.js");
