@@ -1,8 +1,9 @@
 """YAML files, read with the safe loader and YAML 1.2's core schema (stricter still); binary becomes base64.
 
 A plain scalar is typed only when it is written as JSON would write it: `true`/`false` (also `True`, `TRUE`…),
-`null` (`Null`, `NULL`, `~`, nothing), a decimal integer without leading zeros (`-12`, `0`) or a decimal with a
-fraction and/or exponent (`2.5`, `1e3`). Everything else is the text as written: YAML 1.1's other spellings
+`null` (`Null`, `NULL`, `~`, nothing), a decimal integer without leading zeros (`-12`, `0`) or a decimal whose
+JSON text is exactly the scalar (`2.5`; `1.50`, `1.0` and `1e3` stay text, as a CSV cell does, so a Word table shows
+them as written). Everything else is the text as written: YAML 1.1's other spellings
 (`yes`/`no`/`on`/`off`/`y`/`n`, octal `01234`, hex `0x1F`, base 60 `12:30:00`, `1_000`, `+5`, `.5`), dates
 (`2024-01-02`) and numbers JSON cannot hold (`.inf`, `.nan`, `1e400`). A zip code, a time or a country code `NO`
 so reaches the tool (and a Word table) as the file spells it. An explicit tag (`!!int 0x1F`) is still honoured.
@@ -24,6 +25,7 @@ from typing import Any, Final
 
 import yaml
 
+from bridge.tools.file_tool.csv_format import cell_value
 from bridge.tools.file_tool.errors import FileToolError
 
 MAX_NODES: Final = 5_000_000
@@ -55,10 +57,12 @@ for _tag, _pattern, _first in CORE_SCHEMA:
 
 
 def _construct_float(loader: Any, node: yaml.ScalarNode) -> Any:
-    """A float, or the text as written when it is beyond the float range (`1e400`) or not a number (`!!float
-    .nan`): JSON has no such numbers."""
+    """A float when its JSON text is exactly the scalar (`1.5`), by a CSV cell's rule (`cell_value`), so that a Word
+    table shows what the file says; else the text as written: `1.50`, `1.0`, `2e3`, and `1e400` or `!!float .nan`,
+    which JSON cannot hold."""
     value = loader.construct_yaml_float(node)
-    return value if math.isfinite(value) else loader.construct_scalar(node)
+    written = loader.construct_scalar(node)
+    return value if math.isfinite(value) and cell_value(written) == value else written
 
 
 YamlLoader.add_constructor("tag:yaml.org,2002:float", _construct_float)
