@@ -17,6 +17,7 @@ from tests.support import FakePane, ServerThread
 pytestmark = pytest.mark.anyio
 
 NAME = "call_tool_with_file_content"
+YAML_PEOPLE = "- name: John\n  age: 30\n- name: Jane\n  age: 25\n"
 
 
 @pytest.fixture
@@ -127,3 +128,24 @@ async def test_an_op_refusing_the_files_content_names_data_key(bridge, tmp_path)
     assert "args.ops[0].args.data" in text
     assert text.endswith("(that is where data_key 'meta.args.ops[0].args.data' put the file's content: "
                          "an object of 1 key)")
+
+
+async def text_pane(command: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "op": command["op"]["op"], "diagnostics": [], "data": {}}
+
+
+async def test_edit_task_content_from_yaml_is_json_text(bridge, tmp_path):
+    (tmp_path / "people.yaml").write_text(YAML_PEOPLE)
+    pane = await FakePane(bridge, handler=text_pane).connect()
+    try:
+        async with mcp_client(bridge.config) as client:
+            result = await client.call_tool(NAME, {"server": "word", "tool_name": "editTask",
+                                                   "file_path": "people.yaml", "data_key": "content",
+                                                   "output_format": "string"})
+    finally:
+        await pane.close()
+    assert not result.is_error, result.content
+    (command,) = pane.received
+    assert command["op"]["op"] == "insertText"  # the legacy form: content is the text to insert
+    assert command["op"]["args"]["text"] == '[{"name":"John","age":30},{"name":"Jane","age":25}]'
+    assert result.content[-1].text.endswith("converted from YAML to JSON text")  # type: ignore[union-attr]

@@ -6,7 +6,10 @@ One module per format, each describing its rules: `json_format` (JSON, and TXT t
   every line has the same number of tab-separated fields (a sheet saved as Excel's "Unicode Text"), its rows as TSV's.
 - `<name>.<ext>.gz`: the same after gunzip (the decompressed size is held to the same limit).
 - A workbook, Word file or PDF (XLSX, XLS, ODS, DOCX…: `office_files`) is refused, saying to save it as CSV or text.
-- Any format as text, unparsed, when the tool takes the data as a string (`as_text`).
+- When the tool takes the data as a string (`as_text`): CSV/TSV/TXT/JSON as their text, unparsed (a tool that
+  takes a string reads those); YAML and XML as their JSON conversion, compact JSON text (`converted`): a tool that
+  reads "JSON, CSV, or plain text" would take a YAML list or an XML tree for prose, and JSON is valid YAML 1.2, so a
+  tool that reads YAML still reads it.
 - A CSV/TSV with a header row and no records: `[]`, or the header as the one row for this bridge's tools
   (`header_only`).
 The names below stay importable from here for the modules and tests that took them from this one.
@@ -14,6 +17,7 @@ The names below stay importable from here for the modules and tests that took th
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any, Final
@@ -42,6 +46,8 @@ FORMATS: Final = {".json": "json", ".csv": "csv", ".tsv": "tsv", ".yaml": "yaml"
                   ".txt": "txt"}
 TAB_TABLE_NOTE: Final = ("The TXT file has the same number of tab-separated fields on every line (as Excel's "
                          "\"Unicode Text\" saves a sheet): it was read as TSV, its first line the header")
+TEXT_AS_JSON: Final = ("yaml", "xml")
+"""Formats a string parameter gets as their JSON conversion, not their text."""
 
 
 @dataclass
@@ -54,6 +60,8 @@ class Parsed:
     notes: list[str] = field(default_factory=list)
     header: list[str] | None = None
     """A CSV/TSV file's (or TXT sheet's) header row as the file has it: the rows of a file without records."""
+    converted: bool = False
+    """`value` is the file's JSON conversion written as JSON text (a YAML or XML file for a string parameter)."""
 
 
 def detect_format(path: str) -> tuple[str, bool]:
@@ -68,7 +76,8 @@ def detect_format(path: str) -> tuple[str, bool]:
 def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False, tab_rows: bool = True) -> Parsed:
     """Convert the bytes of `path` to a JSON value according to its extension; with `as_text`, its text whatever
     the format (for a tool that takes the data as a string). `tab_rows`: a TXT sheet (`is_tab_table`) becomes rows;
-    without it a TXT is its text, as the seed passes TXT to a tool whose schema does not ask for an array."""
+    without it a TXT is its text, as the seed passes TXT to a tool whose schema does not ask for an array. With
+    `as_text`, YAML and XML are converted and written as compact JSON text (`Parsed.converted`)."""
     fmt, compressed = detect_format(path)
     if compressed:
         data = gunzip(data, path, max_size)
@@ -79,7 +88,7 @@ def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False, tab
         raise FileToolError(f"Unsupported file format: '{clip(PurePath(path).name)}' is {binary}, a binary format this "
                             f"tool does not read: {what_to_do(path)} (supported: JSON, CSV, TSV, YAML, XML, TXT, "
                             "each also gzipped)")
-    if as_text:
+    if as_text and fmt not in TEXT_AS_JSON:
         return Parsed(decode(data, fmt), fmt, compressed, notes)
     if fmt == "xml":
         value = parse_xml(data)
@@ -96,6 +105,9 @@ def parse_file(data: bytes, path: str, max_size: int, as_text: bool = False, tab
             if tab_rows and isinstance(value, str) and is_tab_table(value):
                 header, value = read_csv(value, "tsv", notes)
                 notes.append(TAB_TABLE_NOTE)
+    if as_text:  # YAML or XML for a string parameter
+        return Parsed(json.dumps(value, ensure_ascii=False, separators=(",", ":")), fmt, compressed, notes,
+                      converted=True)
     return Parsed(value, fmt, compressed, notes, header)
 
 

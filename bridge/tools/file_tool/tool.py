@@ -9,7 +9,7 @@ the answer as extra text items. Values echoed in an error are clipped to 200 cha
 control character (NUL…) is refused as invalid before anything touches the file system.
 
 When the tool's input schema says the argument at `data_key` is a string, it gets the file's text instead of the
-parsed value (target_schema.py). An upstream error that names that argument says data_key put the file there.
+parsed value (target_schema.py); a YAML or XML file its JSON conversion as JSON text (formats.py). An upstream error that names that argument says data_key put the file there.
 """
 
 from __future__ import annotations
@@ -272,7 +272,10 @@ async def run(server: MCPServer, pool: UpstreamPool, raw: dict[str, Any],
                                                    upstream)
         parsed = await anyio.to_thread.run_sync(read_and_parse, args["file_path"], as_text, tab_rows)
         header_only(parsed, as_rows=upstream is None)
-        if as_text and parsed.format != "txt":
+        if as_text and parsed.converted:
+            warnings.append(f"data_key '{clip(args['data_key'])}' takes a string (the tool's input schema), so the "
+                            f"file's content was passed converted from {parsed.format.upper()} to JSON text")
+        elif as_text and parsed.format != "txt":
             warnings.append(f"data_key '{clip(args['data_key'])}' takes a string (the tool's input schema), so the "
                             f"file's text was passed as it is, not converted from {parsed.format.upper()}")
         warnings += parsed.notes
