@@ -197,3 +197,12 @@ async def test_a_string_parameter_gets_the_files_text(client, setup, server):
     await call(client, server=server, tool_name="lines", data_key="text", output_format="string")
     if server == "api":  # the listed schemas are kept: the second call is one request
         assert [h.get("mcp-method") for h in setup["http"].headers[before:]] == ["tools/call"]
+
+
+@pytest.mark.parametrize("server", ["db", "api"])
+async def test_a_missing_other_argument_does_not_blame_data_key(client, server):
+    result = await call(client, server=server, tool_name="bulk_insert", data_key="records", output_format="string")
+    message = text(result)
+    assert result.is_error and "table" in message and "Field required" in message, message
+    assert "input_value={'records'" in message  # pydantic echoes the input, which names data_key's argument
+    assert "data_key" not in message

@@ -132,6 +132,10 @@ def describe(value: Any) -> str:
 
 _FIELD_PATH: Final = re.compile(r"[A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[[0-9]+\])*")
 """A field path as error texts write one (`records.0`, `args.ops[0].args.data`)."""
+_ECHOES: Final = re.compile(r"input_value=.*, input_type=[\w.]+\]|https?://\S+")
+"""What an error text holds besides the paths it blames: pydantic's echo of the input it checked (`[type=missing,
+input_value={'records': [...]}, input_type=dict]`, which names every argument given, data_key's among them) and
+links (`https://errors.pydantic.dev/...`). One line each: the echo's greedy `.*` stops at its line's end."""
 
 
 def _error_fields(reason: str) -> list[str] | None:
@@ -168,12 +172,12 @@ def blame_hint(reason: str, data_key: str | None, content: Any) -> str:
     """When an upstream's error is about the argument the file's content went to (or something inside it), a remark
     saying data_key put it there (the content was the likely cause); else ''. An envelope's error diagnostics are
     judged by their fields, so a taskId conflict that mentions `args.data` in passing gets no remark; any other
-    text by the paths it names (`records.0`)."""
+    text by the paths it names (`records.0`), not counting pydantic's echo of the whole input (`_ECHOES`)."""
     if not data_key:
         return ""
     key = _steps_text(split_key(data_key))
     fields = _error_fields(reason)
-    paths = fields if fields is not None else _FIELD_PATH.findall(reason)
+    paths = fields if fields is not None else _FIELD_PATH.findall(_ECHOES.sub(" ", reason))
     if not any(_reaches(path, key) for path in paths):
         return ""
     return f" (that is where data_key '{clip(data_key)}' put the file's content: {describe(content)})"
