@@ -8,7 +8,9 @@ each call so edits apply without a restart:
         "analytics-mcp": {"url": "http://127.0.0.1:9000/mcp", "headers": {"Authorization": "Bearer …"}}}}
 
 An entry with `command` is spawned over stdio; one with `url` is reached over Streamable HTTP (`type` may say
-`stdio`, `http` or `streamable-http`; SSE is not supported). Each connection lives in a task of its own (the SDK's
+`stdio`, `http` or `streamable-http`; SSE is not supported). HTTPS is verified against the default trust store and
+the bridge's own development CA (`upstream_tls`), so another bridge (`https://localhost:3001/mcp`) is reached as
+this bridge's clients reach it. Each connection lives in a task of its own (the SDK's
 transports are task-scoped), is reused by later calls (a server that exited in between is replaced, not
 blamed), is reopened when its entry changes or after it broke, and is closed by `aclose()`.
 """
@@ -20,6 +22,7 @@ import contextlib
 import json
 import logging
 import os
+import ssl
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,6 +35,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CONNECTION_CLOSED, CallToolResult
 
 from bridge.paths import data_dir
+from bridge.tools.allowed_paths import CERTS_PLACE, protected_places
 from bridge.tools.file_tool.errors import FileToolError
 from bridge.tools.results import clip
 
@@ -89,6 +93,22 @@ def _strings(value: Any, what: str, name: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in value.items()}
 
 
+def upstream_tls() -> ssl.SSLContext:
+    """The default trust store (the system's, or SSL_CERT_FILE's) plus the CA of each certificates directory of this
+    bridge (the default one and the one it serves with, `protected_places`): another bridge on this machine signs
+    with that CA, which a person need not have installed system-wide. Host names and chains are still verified."""
+    context = httpx2.create_ssl_context(verify=True, trust_env=True)
+    for place, what in protected_places():
+        ca = place / "ca.crt"
+        if what != CERTS_PLACE or not ca.is_file():
+            continue
+        try:
+            context.load_verify_locations(cafile=str(ca))
+        except (OSError, ssl.SSLError) as exc:  # a broken CA file: the system store still applies
+            log.warning("Not trusting %s for upstream servers: %s", ca, exc)
+    return context
+
+
 def _client(name: str, spec: dict[str, Any], base: Path, stack: contextlib.AsyncExitStack) -> Client:
     """An un-entered SDK client for one config entry (its HTTP client, if any, is entered on `stack`)."""
     kind = str(spec.get("type") or spec.get("transport") or ("stdio" if "command" in spec else "http")).lower()
@@ -107,7 +127,7 @@ def _client(name: str, spec: dict[str, Any], base: Path, stack: contextlib.Async
         url = spec.get("url")
         if not isinstance(url, str) or not url.startswith(("http://", "https://")):
             raise FileToolError(f"Server '{name}' in the MCP config: an HTTP server needs \"url\" (http:// or https://)")
-        http = httpx2.AsyncClient(headers=_strings(spec.get("headers"), "headers", name),
+        http = httpx2.AsyncClient(headers=_strings(spec.get("headers"), "headers", name), verify=upstream_tls(),
                                   timeout=httpx2.Timeout(CONNECT_TIMEOUT_S, read=CALL_TIMEOUT_S))
         stack.push_async_callback(http.aclose)
         return Client(streamable_http_client(url, http_client=http))
