@@ -7,8 +7,9 @@ BOM, Content-Type charset, <meta>, then detection), then trafilatura finds the m
 `content_type`:
 - `text`: the main content as plain text; `full`: the same as Markdown (headings, lists, tables; links with
   `include_links`) plus the comments section; `summary`: an extractive summary of the main text (the same sentence scoring as
-  text_processor's offline summary); `headlines`: the main content's headings, one per line (the title when
-  there are none); `metadata`: the metadata as `Label: value` lines.
+  text_processor's offline summary); `headlines`: the h1–h3 headings, one per line (the title when there are
+  none); `metadata`: the metadata as `Label: value` lines. The title, headlines and tags are the page's own
+  (web_page_fields: <title>, else og:title, else h1; keywords split on commas), not trafilatura's guesses.
 Every answer is cut to `max_length` characters at a word boundary. Results are cached in memory for 30 minutes
 (the seed's caching strategy), keyed by the URL, every option but `timeout`, and the address-guard setting.
 `user_agent` must be one line of printable ASCII of at most 512 characters (surrounding spaces trimmed); anything
@@ -40,6 +41,7 @@ from bridge.tools.analysis.text import split_sentences
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.page_charset import decode_page
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
+from bridge.tools.web_page_fields import PageFields, split_keywords
 
 NAME: Final = "web_content_fetcher"
 SCHEMA: Final[dict[str, dict[str, Any]]] = {
@@ -251,7 +253,7 @@ def _extract(page: outbound.Fetched, content_type: str, max_length: int, include
         "text": lambda: plain,
         "full": lambda: full,
         "summary": lambda: _summary(plain, headings, max_length),
-        "headlines": lambda: "\n".join(headings or ([info["title"]] if info["title"] else [])),
+        "headlines": lambda: "\n".join(info.get("headlines") or ([info["title"]] if info["title"] else [])),
         "metadata": lambda: _metadata_lines(info["title"], page.final_url, metadata),
     }[content_type]()
     content, truncated = _cut(text, max_length)
@@ -274,6 +276,7 @@ def _from_html(page: outbound.Fetched, source: str, full: bool, include_links: b
     from trafilatura.xml import xmltotxt
 
     tree = trafilatura.load_html(source)
+    fields = PageFields.read(tree)  # before bare_extraction prunes the tree
     declared = _declared_language(tree, page.headers.get("content-language", ""))
     doc: Any = None
     stated_date = None
@@ -290,8 +293,7 @@ def _from_html(page: outbound.Fetched, source: str, full: bool, include_links: b
         plain = trafilatura.html2txt(source) if tree is not None else ""
         meta = trafilatura.extract_metadata(trafilatura.load_html(source), default_url=page.final_url) \
             if tree is not None else None
-        info = _info(meta, declared, stated_date)
-        return info, plain, plain, [], []
+        return _info(meta, declared, stated_date, fields, None), plain, plain, [], []
     body = doc.body
     unlinked = copy.deepcopy(body)
     etree.strip_tags(unlinked, "ref")
@@ -306,7 +308,7 @@ def _from_html(page: outbound.Fetched, source: str, full: bool, include_links: b
         target = ref.get("target", "")
         if target.startswith(("http://", "https://")) and len(links) < MAX_LINKS:
             links.append({"text": " ".join("".join(ref.itertext()).split()), "url": target})
-    return _info(doc, declared, stated_date), plain, markdown, [h for h in headings if h], links
+    return _info(doc, declared, stated_date, fields, body), plain, markdown, [h for h in headings if h], links
 
 
 def _summary(plain: str, headings: list[str], max_length: int) -> str:
@@ -318,7 +320,8 @@ def _summary(plain: str, headings: list[str], max_length: int) -> str:
     return summarize_text(" ".join(sentences), max_length) if sentences else ""
 
 
-def _info(doc: Any, declared: str | None, stated_date: str | None = None) -> dict[str, Any]:
+def _info(doc: Any, declared: str | None, stated_date: str | None, fields: PageFields, body: Any) -> dict[str, Any]:
+    """trafilatura's metadata, with the page's own title and headlines (`fields`), its keywords split on commas."""
     def get(name: str) -> Any:
         value = getattr(doc, name, None) if doc is not None else None
         return value or None
@@ -326,9 +329,10 @@ def _info(doc: Any, declared: str | None, stated_date: str | None = None) -> dic
     date = get("date")
     if stated_date and (not date or stated_date[:10] == date[:10]):
         date = stated_date
-    return {"title": get("title"), "author": get("author"), "date": date, "description": get("description"),
-            "site_name": get("sitename"), "hostname": get("hostname"), "categories": get("categories") or [],
-            "tags": get("tags") or [], "image": get("image"), "license": get("license"), "language": declared}
+    return {"title": fields.page_title(get("sitename")) or get("title"), "author": get("author"), "date": date,
+            "description": get("description"), "site_name": get("sitename"), "hostname": get("hostname"),
+            "categories": get("categories") or [], "tags": split_keywords(get("tags") or []), "image": get("image"),
+            "license": get("license"), "language": declared, "headlines": fields.page_headlines(body)}
 
 
 def _declared_language(tree: Any, header: str) -> str | None:
