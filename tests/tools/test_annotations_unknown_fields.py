@@ -94,3 +94,23 @@ async def test_a_config_file_may_carry_more_than_the_chunks(client: Client) -> N
     made = await ok(client, "start_session", {"config": {"name": "Q3 fees", "chunks": [
         {"chunk_id": "a", "position": 0, "text": "x", "page": 3}]}})
     assert made["chunkCount"] == 1
+
+
+async def test_a_misspelt_key_inside_config_is_refused_by_its_path(client: Client) -> None:
+    """A key in `config` or a chunk that misspells a known one (`postion`, `chunk`) is refused as a top-level typo
+    is, its path named; other keys of the config file stay accepted (above)."""
+    typo = await failed(client, "start_session", {"config": {
+        "chunks": [{"chunk_id": "a", "position": 0, "text": "x", "postion": 3}], "chunk": []}})
+    assert typo["type"] == "InvalidConfig" and typo["message"] == "Config validation failed"
+    assert sorted(typo["issues"], key=lambda issue: len(issue["path"])) == [
+        unrecognized(["chunk"], "Unrecognized key(s) in object config: 'chunk'; did you mean 'chunks'?",
+                     ["config"]),
+        unrecognized(["postion"], "Unrecognized key(s) in object config.chunks[0]: 'postion'; did you mean "
+                                  "'position'?", ["config", "chunks", 0])]
+    with_other_issues = await failed(client, "start_session", {"config": {"chunks": [
+        {"chunk_id": "a", "postion": 0, "text": "x"}]}})  # position is missing too: both are said
+    assert [(i["code"], i["path"]) for i in with_other_issues["issues"]] == [
+        ("invalid_type", ["config", "chunks", 0, "position"]), ("unrecognized_keys", ["config", "chunks", 0])]
+    kept = await ok(client, "start_session", {"config": {"chunks": [
+        {"chunk_id": "a", "position": 0, "text": "x", "chunk_index": 0, "page": 3, "heading": "Fees"}]}})
+    assert kept["chunkCount"] == 1  # a chunker's own fields are not typos

@@ -7,7 +7,8 @@ would (`{code, path, message, …}`), so clients written against the seed read o
 A tool's arguments and an annotation are closed (`STRICT`, Zod's `.strict()`): a key they do not know is an
 `unrecognized_keys` issue naming it and the nearest known key, not dropped (a misspelt "categorys" was dropped
 and the call answered success). The listed schemas stay the seed's, which say nothing of other keys. `config`
-and its chunks stay open: the seed's config file may carry more than the chunks.
+and its chunks stay open: the seed's config file may carry more than the chunks (a key there that misspells a
+known one is refused all the same: unknown_arguments.misspelt_keys).
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from bridge.tools.annotations.session_document import identify
 from bridge.tools.annotations.storage_calls import in_thread, store
 from bridge.tools.annotations.store import DOCUMENT_SOURCE
 from bridge.tools.annotations.taxonomy import DEFAULT_TAXONOMY, Taxonomy, TaxonomyError, load_taxonomy
-from bridge.tools.annotations.unknown_arguments import pass_unknown_arguments
+from bridge.tools.annotations.unknown_arguments import misspelt_keys, pass_unknown_arguments
 from bridge.tools.arguments import RawText, list_schema
 from bridge.tools.word_access import DocumentArgumentError, DocumentReadError, WordAccess
 
@@ -106,10 +106,14 @@ def _checked(model: type[BaseModel], args: dict[str, Any]) -> Any:
     required one sent as null is reported as null ("Expected string, received null"), not as missing."""
     fields = model.model_fields
     kept = {k: v for k, v in args.items() if v is not None or k not in fields or fields[k].is_required()}
+    typos = misspelt_keys(model, kept)  # inside config, whose other extra keys are accepted
     try:
-        return model.model_validate(kept, strict=True)
+        parsed = model.model_validate(kept, strict=True)
     except ValidationError as exc:
-        raise _Invalid(_json_string_issues(zod_issues(exc, model=model), args)) from None
+        raise _Invalid(_json_string_issues(zod_issues(exc, model=model), args) + typos) from None
+    if typos:
+        raise _Invalid(typos)
+    return parsed
 
 
 class _Invalid(Exception):
