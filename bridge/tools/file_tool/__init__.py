@@ -31,7 +31,7 @@ SCHEMA: Final[dict[str, dict[str, Any]]] = {
                                 "becomes the entire tool arguments. Dots reach into nested objects, creating them "
                                 "(e.g. 'meta.args.data'); an array item is [n] or .n (e.g. "
                                 "'meta.args.ops[0].args.data'). A parameter the tool takes as a string gets the "
-                                "file's text as it is"},
+                                "file's text as it is (a YAML or XML file: its JSON conversion, as JSON text)"},
     "tool_args": {"type": "object", "additionalProperties": {},
                   "description": "Additional arguments to merge with file data. If data_key conflicts with an "
                                  "existing key, the file content overwrites it and a warning is returned"},
