@@ -7,7 +7,7 @@ import { HANDLERS } from "./handlers/index.js";
 import { changesDocument, createTaskStore } from "./task-store.js";
 import { describeDifference, fingerprintOf } from "./fingerprint.js";
 import { createOpRunner, hostSupports } from "./run-op.js";
-import { answerRecord, repeatOutcome, reusedTaskId } from "./task-repeats.js";
+import { answerRecord, forgottenTask, repeatOutcome, reusedTaskId } from "./task-repeats.js";
 import { retryWarning } from "./retry-safety.js";
 
 /** @typedef {import("./types.js").AiCommand} AiCommand */
@@ -145,6 +145,9 @@ export function createEngine({
         if (differs) return Promise.resolve(reusedTaskId(taskId, fingerprint.op, differs));
         const answer = answerRecord(taskId, stored, registry.salt);
         if (answer) return Promise.resolve(answer);
+      } else if (cmd.resent === true && changesDocument(fingerprint.op, cmd?.op?.args) && taskStore.forgotEdits(scope)) {
+        // Sent here before, and no record is left of it: records of edits went since, and this may be one of them.
+        return Promise.resolve(forgottenTask(taskId, fingerprint.op));
       }
       const pending = queue.then(() => runRecorded(cmd, onProgress, taskId, scope, fingerprint));
       queue = pending.catch(() => {});

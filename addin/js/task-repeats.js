@@ -48,6 +48,24 @@ export function answerRecord(taskId, record, salt) {
 }
 
 /**
+ * The answer to a retry of a taskId the server sent to this document before (`resent`) when no record of it is
+ * left: records of edits went for lack of room since (the pane keeps the last 1000 edits per document, the server
+ * its last 1000 results), so the op may have run long ago. Running it again could do it twice.
+ * @param {string} taskId
+ * @param {string} op
+ * @returns {ExecuteOutcome}
+ */
+export function forgottenTask(taskId, op) {
+  return {
+    result: errorEnvelope(op, "E_RUNTIME", [diagnostic("error", `this op (taskId "${taskId}") was sent to this `
+      + "document before, and its result is no longer kept (the pane keeps the last 1000 edits of a document, the "
+      + "bridge its last 1000 results): it may or may not have been applied, so it was not run again. Check the "
+      + "document (readDocument or search) and, if the edit is missing, send it again with a new taskId", "taskId")]),
+    stats: { ms: 0, syncs: 0 },
+  };
+}
+
+/**
  * A first result answered again: it says so (once), with `extra` diagnostics after that.
  * @param {ResultEnvelope} result
  * @param {Diagnostic[]} extra

@@ -31,6 +31,8 @@ const FORMAT = 1;
  * @property {(scope: string, taskId: string, record: TaskRecord) => void} put  written as the newest record
  * @property {(scope: string, taskId: string) => void} remove
  * @property {(scope: string) => boolean} durable  whether the scope's records reach storage (else memory only)
+ * @property {(scope: string) => boolean} forgotEdits  whether records of edits went for lack of room (the limit):
+ *   a taskId the server sent before and no record knows may then have run, long ago
  */
 
 /**
@@ -42,6 +44,7 @@ const FORMAT = 1;
  * @property {Map<string, { record: TaskRecord, text: string }>} records  oldest first; text: the record's JSON
  * @property {string | null} raw   what this store last read or wrote under the scope's key
  * @property {boolean} memoryOnly  storage failed for this scope: keep records in memory
+ * @property {boolean} forgot  whole records of edits were dropped (kept in storage with the records)
  */
 
 /**
@@ -79,7 +82,7 @@ export function createTaskStore({
   function open(scope) {
     let state = scopes.get(scope);
     if (!state) {
-      state = { records: new Map(), raw: null, memoryOnly: false };
+      state = { records: new Map(), raw: null, memoryOnly: false, forgot: false };
       scopes.set(scope, state);
       pruneOtherScopes(scope, totalChars);
     }
@@ -97,7 +100,7 @@ export function createTaskStore({
       return state;
     }
     if (raw !== state.raw) {
-      state.records = parseRecords(raw);
+      ({ records: state.records, forgot: state.forgot } = parseRecords(raw));
       state.raw = raw;
     }
     return state;
@@ -110,12 +113,13 @@ export function createTaskStore({
    * @param {ScopeState} state
    */
   function save(scope, state) {
-    trim(state.records, limit, maxChars, maxVerdictChars);
+    if (trim(state.records, limit, maxChars, maxVerdictChars)) state.forgot = true;
     if (state.memoryOnly) return;
     const store = backend();
     const untrimmed = new Map(state.records);
+    const forgotBefore = state.forgot;
     for (;;) {
-      const raw = serialize(state.records);
+      const raw = serialize(state.records, state.forgot);
       try {
         if (!store) throw new Error("no storage");
         store.setItem(PREFIX + scope, raw);
@@ -125,9 +129,10 @@ export function createTaskStore({
         if (store && pruneOtherScopes(scope, 0, 1)) continue;
         const chars = charsOf(state.records);
         const room = Math.floor((chars * 3) / 4);
-        trim(state.records, limit, room, room);
+        if (trim(state.records, limit, room, room)) state.forgot = true;
         if (charsOf(state.records) < chars) continue;
         state.records = untrimmed; // storage refuses even one bare record: this load keeps them in memory
+        state.forgot = forgotBefore;
         state.memoryOnly = true;
         return;
       }
@@ -187,6 +192,9 @@ export function createTaskStore({
     durable(scope) {
       return !open(scope).memoryOnly;
     },
+    forgotEdits(scope) {
+      return open(scope).forgot;
+    },
   };
 }
 
@@ -245,13 +253,18 @@ const ROOM_MAKERS = [
  * @param {number} limit
  * @param {number} maxChars
  * @param {number} maxVerdictChars
+ * @returns {boolean}  whether a record of an edit went
  */
 function trim(records, limit, maxChars, maxVerdictChars) {
   const newest = [...records.keys()].pop();
+  let forgot = false;
   for (const readOnlyFirst of [true, false]) {
     for (const [taskId, { record }] of records) {
       if (records.size <= limit) break;
-      if (taskId !== newest && (!readOnlyFirst || record.readOnly)) records.delete(taskId);
+      if (taskId !== newest && (!readOnlyFirst || record.readOnly)) {
+        records.delete(taskId);
+        forgot ||= !record.readOnly;
+      }
     }
   }
   let chars = charsOf(records);
@@ -267,9 +280,11 @@ function trim(records, limit, maxChars, maxVerdictChars) {
       } else if (taskId !== newest) {
         records.delete(taskId);
         chars -= entry.text.length + 1;
+        forgot ||= !entry.record.readOnly;
       }
     }
   }
+  return forgot;
 }
 
 /**
@@ -283,31 +298,33 @@ function charsOf(records) {
 }
 
 /**
- * The stored form: `{"v":1,"at":<ms>,"records":[[taskId, record], …]}`, oldest first; `at` leads, so that
- * pruning can read it without parsing the rest.
+ * The stored form: `{"v":1,"at":<ms>,"forgot":true,"records":[[taskId, record], …]}`, oldest first (`forgot`
+ * only once edits' records went); `at` leads, so that pruning can read it without parsing the rest.
  * @param {ScopeState["records"]} records
+ * @param {boolean} forgot
  */
-function serialize(records) {
-  return `{"v":${FORMAT},"at":${Date.now()},"records":[${[...records.values()].map((r) => r.text).join(",")}]}`;
+function serialize(records, forgot) {
+  return `{"v":${FORMAT},"at":${Date.now()},${forgot ? '"forgot":true,' : ""}"records":[${[...records.values()].map((r) => r.text).join(",")}]}`;
 }
 
 /**
  * @param {string | null} raw
- * @returns {ScopeState["records"]}
+ * @returns {{ records: ScopeState["records"], forgot: boolean }}
  */
 function parseRecords(raw) {
   /** @type {ScopeState["records"]} */
   const records = new Map();
-  if (!raw) return records;
+  if (!raw) return { records, forgot: false };
   try {
     const parsed = JSON.parse(raw);
-    if (parsed?.v !== FORMAT || !Array.isArray(parsed.records)) return records;
+    if (parsed?.v !== FORMAT || !Array.isArray(parsed.records)) return { records, forgot: false };
     for (const item of parsed.records) {
       if (!Array.isArray(item) || typeof item[0] !== "string" || !isRecord(item[1])) continue;
       records.set(item[0], { record: item[1], text: JSON.stringify(item) });
     }
+    return { records, forgot: parsed.forgot === true };
   } catch { /* unreadable (another version, cut short): start afresh */ }
-  return records;
+  return { records, forgot: false };
 }
 
 /**

@@ -40,6 +40,8 @@
  * @property {string} [id]
  * @property {string} [content]
  * @property {WordOp} op
+ * @property {boolean} [resent]  the server sent this taskId's op to this document before (a retry it has no
+ *   result for): the pane answers from its records and, where they no longer reach back that far, does not run it
  */
 
 /**

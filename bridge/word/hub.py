@@ -341,7 +341,10 @@ class Hub:
                     try:
                         self._ledger.sent(task_id, key, session.ref(), given=not generated)
                         session.used_at = time.monotonic()
-                        await _send(channel, {"type": "ai-cmd", "id": task_id, "content": content, "op": op})
+                        frame: dict[str, Any] = {"type": "ai-cmd", "id": task_id, "content": content, "op": op}
+                        if bound is not None:  # the pane answers from its records, and refuses when they are gone
+                            frame["resent"] = True
+                        await _send(channel, frame)
                         sent = True
                         envelope = await waiter
                     except PaneGone as gone:
