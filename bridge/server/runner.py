@@ -19,7 +19,7 @@ from websockets.exceptions import InvalidState
 from bridge.server.app import Bridge, create_bridge
 from bridge.word.pane_socket import MAX_FRAME_BYTES
 from bridge.setup.certs import DevCerts, ensure_dev_certs
-from bridge.setup.hints import client_options, command_line, playground_hint, playground_url
+from bridge.setup.hints import TOKEN_VARIABLE, client_options, command_line, playground_hint, playground_url
 from bridge.tools.allowed_paths import protect
 from bridge.config import DEFAULT_HOST, BridgeConfig
 
@@ -156,13 +156,19 @@ NOT_ALLOWED = (errno.EACCES, 10013)  # 10013: WSAEACCES (also a port Windows res
 def port_problem(config: BridgeConfig, exc: OSError) -> str:
     """One line for a person: why the port cannot be served, and what to do instead."""
     if exc.errno in ADDRESS_IN_USE:
-        from bridge.setup.probe import bridge_is_running
+        from bridge.setup.probe import bridge_health
 
-        if bridge_is_running(config):
+        health = bridge_health(config)  # asked with our token: one the bridge refuses gets `documentsHidden`
+        if health is not None:
+            served = (f"port {config.port} is already served by a Word Bridge (perhaps one that `word-bridge stdio` "
+                      "started for an MCP client)")
             doctor = command_line("doctor", options=client_options(config))
-            return (f"port {config.port} is already served by a Word Bridge (perhaps one that `word-bridge stdio` "
-                    f"started for an MCP client): use that one ({playground_url(config)}, `word-bridge call`, "
-                    f"`{doctor}`), or pass --port to start another")
+            if "documentsHidden" in health:  # its playground and tools would refuse our token: no URL carrying it
+                return (f"{served} that {'runs with another token' if config.token else 'requires a token'}: use that one "
+                        f"with its token (pass --token, or set {TOKEN_VARIABLE}, to the value it was started with; "
+                        f"`{doctor}` checks it), or pass --port to start another")
+            return (f"{served}: use that one ({playground_url(config)}, `word-bridge call`, `{doctor}`), or pass "
+                    "--port to start another")
         return (f"port {config.port} is in use by another program: pass --port (and sideload with the same --port, "
                 "or write a matching manifest with `word-bridge manifest --port PORT`)")
     if exc.errno in NOT_ALLOWED:

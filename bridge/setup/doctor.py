@@ -106,8 +106,15 @@ def _check_bridge(config: BridgeConfig, certs: DevCerts | None, report: Report, 
         report(False, f"{url}/healthz did not answer as a Word Bridge: {exc}",
                "another program may hold the port; pass --port")
         return
+    token_hint = token_hint or f"pass --token (or set {TOKEN_VARIABLE}) to the token the bridge was started with"
     report(not refused, f"{url}/mcp accepts " + ("this token" if config.token else "clients without a token"),
-           token_hint or "pass --token (or set WORD_BRIDGE_TOKEN) to the token the bridge was started with")
+           token_hint)
+    if refused or "documentsHidden" in health:
+        # The bridge lists its documents only to its token: "0 connected" would be untrue, and the playground URL
+        # (with our token, or none) is one it refuses.
+        report(False, "connected documents not listed: the bridge lists them only to a client with its token",
+               "pass its token, as the check above says" if refused else token_hint)
+        return
     docs = health.get("documents") or []
     report(bool(docs), f"{len(docs)} document(s) connected"
            + (": " + ", ".join(f"{d['title']} [{d['platform']}]" for d in docs) if docs else ""),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import socket
 import ssl
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import httpx
 
@@ -49,22 +49,37 @@ def client_ssl(config: BridgeConfig) -> ssl.SSLContext | bool:
     return ssl_context_trusting(existing_dev_certs(config.certs_dir))
 
 
+def _health_answer(config: BridgeConfig, scheme: str, verify: ssl.SSLContext | bool, timeout: float,
+                   token: str | None = None) -> dict[str, Any] | None:
+    """The answer to GET /healthz on the port over `scheme` when it is a Word Bridge's, else None; raises what httpx
+    raises. With `token`, sent as the bridge's: a bridge started with another one answers with `documentsHidden`."""
+    where = f"{config.reach_host}:{config.port}"
+    headers = {"Host": where} | ({"Authorization": f"Bearer {token}"} if token else {})
+    response = httpx.get(f"{scheme}://{where}/healthz", verify=verify, timeout=timeout, headers=headers)
+    try:
+        answer = response.json()
+    except ValueError:  # not JSON
+        return None
+    return answer if response.status_code == 200 and isinstance(answer, dict) and answer.get("status") == "ok" else None
+
+
 def _health(config: BridgeConfig, scheme: str, verify: ssl.SSLContext | bool, timeout: float) -> bool:
     """Whether the answer to GET /healthz on the port over `scheme` is a Word Bridge's; raises what httpx raises."""
-    where = f"{config.reach_host}:{config.port}"
-    response = httpx.get(f"{scheme}://{where}/healthz", verify=verify, timeout=timeout, headers={"Host": where})
+    return _health_answer(config, scheme, verify, timeout) is not None
+
+
+def bridge_health(config: BridgeConfig, timeout: float = 1.5) -> dict[str, Any] | None:
+    """What a Word Bridge on the configured port answers to /healthz (asked with `config.token`), with a certificate
+    our CA signed; None when no such bridge answers. A `documentsHidden` in it: the bridge has a token, not ours."""
     try:
-        return response.status_code == 200 and response.json().get("status") == "ok"
-    except (ValueError, AttributeError):  # not JSON, or not an object
-        return False
+        return _health_answer(config, config.scheme, client_ssl(config), timeout, config.token)
+    except (httpx.HTTPError, OSError, ssl.SSLError):  # MissingCertificates is an OSError
+        return None
 
 
 def bridge_is_running(config: BridgeConfig, timeout: float = 1.5) -> bool:
     """True when a Word Bridge answers /healthz on the configured port, with a certificate our CA signed."""
-    try:
-        return _health(config, config.scheme, client_ssl(config), timeout)
-    except (httpx.HTTPError, OSError, ssl.SSLError):  # MissingCertificates is an OSError
-        return False
+    return bridge_health(config, timeout) is not None
 
 
 ProbeKind = Literal["bridge", "nothing", "no_ca", "wrong_ca", "https", "http", "other"]
