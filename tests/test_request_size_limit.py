@@ -17,6 +17,7 @@ from bridge.config import BridgeConfig
 from bridge.word.pass_through import PassThrough
 from bridge.word.remote import RemoteEditService, bridge_http_client, mcp_client
 from tests.support import FakePane, ServerThread, meta
+from tests.test_cli_edges import _stdio
 
 pytestmark = pytest.mark.anyio
 LIMIT = 1024 * 1024
@@ -80,5 +81,21 @@ async def test_the_stdio_pass_through_answers_e_invalid_arg_and_stays_on(server:
     result = sent[0].result
     envelope = result["structuredContent"]
     assert envelope["code"] == "E_INVALID_ARG" and "limit of 1 MiB" in envelope["diagnostics"][0]["msg"]
+    assert pane.received == []
+    await pane.close()
+
+
+async def test_through_word_bridge_stdio_the_refusal_names_the_task_id_the_forwarder_gave(server: Any,
+                                                                                           tmp_path: Any) -> None:
+    """It answered `"taskId": ""`: the refusal was built from the client's arguments, not the ones sent."""
+    pane = await FakePane(server).connect()
+    arguments = too_big()
+    del arguments["taskId"]
+    with open(tmp_path / "stderr.txt", "w") as errlog:
+        async with _stdio(server.config, errlog) as client:
+            answer = await client.call_tool("editTask", arguments)
+    envelope = answer.structured_content
+    assert envelope["code"] == "E_INVALID_ARG" and "limit of 1 MiB" in envelope["diagnostics"][0]["msg"]
+    assert isinstance(envelope["taskId"], str) and envelope["taskId"], envelope
     assert pane.received == []
     await pane.close()

@@ -139,13 +139,13 @@ class PassThrough:
             async with self.http.stream("POST", self.url, content=json.dumps(body, ensure_ascii=False),
                                         headers=headers) as response:
                 if response.headers.get("content-type", "").startswith("text/event-stream"):
-                    return await self._relay_events(response, request, version, send)
-                return await self._answer(response, _parsed(await response.aread()), request, version, send)
+                    return await self._relay_events(response, request, params, version, send)
+                return await self._answer(response, _parsed(await response.aread()), request, params, version, send)
         except httpx2.TransportError as exc:  # the answer broke off (a refused connection is a body already)
             raise _Unanswered(str(exc) or type(exc).__name__) from exc
 
-    async def _relay_events(self, response: httpx2.Response, request: JSONRPCRequest, version: str,
-                            send: Send) -> bool:
+    async def _relay_events(self, response: httpx2.Response, request: JSONRPCRequest, params: Mapping[str, Any],
+                            version: str, send: Send) -> bool:
         """Progress goes on to the client as it comes; the stream ends with the call's answer."""
         async for event in httpx2.EventSource(response):
             if not event.data:
@@ -154,14 +154,16 @@ class PassThrough:
             if not isinstance(message, dict):
                 raise _Unanswered("the event stream carried something other than JSON-RPC")
             if "id" in message and ("result" in message or "error" in message):
-                return await self._answer(response, message, request, version, send)
+                return await self._answer(response, message, request, params, version, send)
             if "method" in message and "id" not in message:
                 await send(jsonrpc_message_adapter.validate_python(message, by_name=False))
         raise _Unanswered("the event stream ended before the answer")
 
-    async def _answer(self, response: httpx2.Response, message: Any, request: JSONRPCRequest, version: str,
-                      send: Send) -> bool:
-        """Send the bridge's answer (parsed, or None) on to the client; False when the bridge did not run the call."""
+    async def _answer(self, response: httpx2.Response, message: Any, request: JSONRPCRequest,
+                      params: Mapping[str, Any], version: str, send: Send) -> bool:
+        """Send the bridge's answer (parsed, or None) on to the client; False when the bridge did not run the call.
+
+        `params` are the ones sent (with the taskId `forward` gave an edit), which an envelope built here names."""
         if not isinstance(message, dict) or ("result" not in message and "error" not in message):
             # Not JSON-RPC: a refusal before our route (the bridge's guard) did not run it; a server error may have.
             if response.status_code < 500:
@@ -172,7 +174,7 @@ class PassThrough:
             if code in (REFUSED, UNREACHABLE):  # the SDK route says so in an envelope, and on stderr once
                 return False
             if code == TOO_LARGE:  # refused before the bridge read it: nothing ran, and sending it again would not help
-                await send(self._envelope_result(request, request.params or {}, version, BridgeError(
+                await send(self._envelope_result(request, params, version, BridgeError(
                     Code.INVALID_ARG.value, str(message["error"].get("message")))))
                 return True
             if code == DISCONNECTED:  # the transport lost the connection after sending
