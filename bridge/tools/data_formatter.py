@@ -26,6 +26,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, ImageContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
+from bridge.tools.argument_names import refuse_unknown_arguments, seed_refusal
 from bridge.tools.arguments import RawText, check, guarded, list_schema
 from bridge.tools.data_formatter_limits import markdown_block_limit, refused_op
 from bridge.tools.data_formatter_outputs import (
@@ -107,6 +108,7 @@ def register(server: MCPServer, word: WordAccess | None = None) -> None:
                 annotations=ToolAnnotations(title="Format data", read_only_hint=True, destructive_hint=False,
                                             idempotent_hint=True, open_world_hint=False))(data_formatter)
     list_schema(server, NAME, SCHEMA, ["data", "output_format"])
+    refuse_unknown_arguments(server, NAME, seed_refusal)
 
 
 async def _run(raw: dict[str, Any]) -> CallToolResult:

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.analysis import ANALYSIS_TYPES, analyze, blocks_from_document, blocks_from_text
 from bridge.tools.analysis.text import Block
+from bridge.tools.argument_names import refuse_unknown_arguments, seed_refusal
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import DocumentArgumentError, DocumentReadError, WordAccess, read_document
@@ -221,6 +222,7 @@ def register(server: MCPServer, word: WordAccess) -> None:
                 annotations=ToolAnnotations(title="Analyze document", read_only_hint=True, destructive_hint=False,
                                             idempotent_hint=True, open_world_hint=False))(document_analyzer)
     list_schema(server, NAME, SCHEMA, ["analysis_type"])
+    refuse_unknown_arguments(server, NAME, seed_refusal)
 
 
 async def _run(word: WordAccess, content: Any, document: Any, **raw: Any) -> CallToolResult:

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bridge.tools.allowed_paths import (InvalidPath, OutsideAllowedDirs, allowed_dirs, open_inside, path_problem,
                                         refuse_secret_content, resolve_readable, stat_inside)
+from bridge.tools.argument_names import refuse_unknown_arguments, seed_refusal
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.formatting.csv_limit import allow_large_fields
 from bridge.tools.formatting.office_files import binary_office_file, what_to_do
@@ -95,6 +96,7 @@ def register(server: MCPServer, word: object = None) -> None:
                 annotations=ToolAnnotations(title="Read a file", read_only_hint=True, destructive_hint=False,
                                             idempotent_hint=True, open_world_hint=False))(file_reader)
     list_schema(server, NAME, SCHEMA, ["path"])
+    refuse_unknown_arguments(server, NAME, seed_refusal)
 
 
 async def _run(raw: dict[str, Any]) -> CallToolResult:

@@ -33,6 +33,7 @@ from bridge.tools import language_model as lm
 from bridge.tools.analysis import analyze, blocks_from_text
 from bridge.tools.analysis.rewrite import format_text, summarize_text
 from bridge.tools.analysis.spelling import SPELLING_LANGUAGES, correct_text
+from bridge.tools.argument_names import refuse_unknown_arguments, seed_refusal
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
 from bridge.tools.word_access import WordAccess
@@ -183,6 +184,7 @@ def register(server: MCPServer, word: WordAccess | None = None) -> None:
                 annotations=ToolAnnotations(title="Process text", read_only_hint=True, destructive_hint=False,
                                             idempotent_hint=False, open_world_hint=True))(text_processor)
     list_schema(server, NAME, SCHEMA, ["text", "operation"])
+    refuse_unknown_arguments(server, NAME, seed_refusal)
 
 
 class Refused(Exception):

@@ -13,8 +13,11 @@ from typing import Any, Final
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 
+from bridge.tools.annotations.unknown_arguments import pass_unknown_arguments
+from bridge.tools.argument_names import unknown_message
 from bridge.tools.arguments import RawText, list_schema
-from bridge.tools.file_tool.tool import NAME, run
+from bridge.tools.file_tool.errors import FileToolError
+from bridge.tools.file_tool.tool import NAME, OUTPUT_FORMATS, error_result, run
 from bridge.tools.file_tool.upstream import UpstreamPool
 
 SCHEMA: Final[dict[str, dict[str, Any]]] = {
@@ -83,8 +86,11 @@ def register(server: MCPServer, word: object = None) -> None:
         data_key: RawText = None, tool_args: Any = None, output_format: RawText = None,  # type: ignore[assignment]
         description: RawText = None, storage_path: RawText = None,  # type: ignore[assignment]
         filename: RawText = None, response_format: RawText = None,  # type: ignore[assignment]
-        ctx: Context | None = None,
+        ctx: Context | None = None, unknown_arguments: Any = None,
     ) -> CallToolResult | InputRequiredResult:
+        if unknown_arguments:  # a misspelt tool_args or data_key would be dropped: the upstream call goes wrong
+            return error_result(FileToolError(unknown_message(list(unknown_arguments), list(SCHEMA))), server,
+                                tool_name, output_format if output_format in OUTPUT_FORMATS else "json", [])
         raw = {"server": server, "tool_name": tool_name, "file_path": file_path, "data_key": data_key,
                "tool_args": tool_args, "output_format": output_format, "description": description,
                "storage_path": storage_path, "filename": filename, "response_format": response_format}
@@ -95,6 +101,7 @@ def register(server: MCPServer, word: object = None) -> None:
                                             destructive_hint=True, idempotent_hint=False,
                                             open_world_hint=True))(call_tool_with_file_content)
     list_schema(server, NAME, SCHEMA, ["server", "tool_name", "file_path"])
+    pass_unknown_arguments(server, NAME)
 
 
 async def aclose() -> None:

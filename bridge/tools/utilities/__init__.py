@@ -12,10 +12,11 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 
+from bridge.tools.argument_names import refuse_unknown_arguments
 from bridge.tools.arguments import RawText, guarded, list_schema
 from bridge.tools.results import seed_result
 from bridge.tools.utilities import models
-from bridge.tools.utilities.common import UtilityError, to_mcp
+from bridge.tools.utilities.common import UtilityError, to_mcp, unknown_params
 from bridge.tools.utilities.methods import METHODS, Caller, call_method
 
 __all__ = ["METHODS", "UtilityError", "call_method", "register"]
@@ -68,3 +69,4 @@ def register(server: MCPServer, word: object = None) -> None:
                                                 idempotent_hint=True,
                                                 open_world_hint=method.open_world))(fn)
         list_schema(server, method.name, method.schema, list(method.required))
+        refuse_unknown_arguments(server, method.name, lambda keys, known: to_mcp(unknown_params(keys, known)))

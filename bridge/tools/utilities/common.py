@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from mcp.shared.exceptions import MCPError
 
 from bridge import __version__, outbound
+from bridge.tools.argument_names import unknown_fields, unknown_message
 from bridge.tools.arguments import check
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, clip_value, seed_error
 
@@ -51,6 +52,14 @@ def bad_param(name: str, message: str, value: Any, **fields: Any) -> UtilityErro
     """400 naming the parameter, with the same message the seed-000 tools use (`Invalid <name>: …`)."""
     return UtilityError(BAD_REQUEST, f"Invalid {name}: {message}", "invalid_parameter", SUGGEST_PARAMS,
                         parameter=name, provided_value=clip_value(value), **fields)
+
+
+def unknown_params(keys: list[str], known: list[str]) -> UtilityError:
+    """400 for parameters the method does not list (`Unknown argument 'tz': did you mean 'timezone'?`): dropping
+    them would answer a different question (get_time in UTC)."""
+    return UtilityError(BAD_REQUEST, unknown_message(keys, known), "invalid_parameter",
+                        ["Check the parameter names against the method's input schema (spelling and case)",
+                         *SUGGEST_PARAMS[1:]], **unknown_fields(keys, known))
 
 
 def to_mcp(exc: UtilityError) -> MCPError:

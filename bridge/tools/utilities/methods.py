@@ -17,7 +17,8 @@ from mcp.server.mcpserver import MCPServer
 
 from bridge.tools import language_model
 from bridge.tools.utilities import clock, providers, tool_calls, web
-from bridge.tools.utilities.common import BAD_REQUEST, UtilityError, now_iso
+from bridge.tools.argument_names import unknown_keys
+from bridge.tools.utilities.common import BAD_REQUEST, UtilityError, now_iso, unknown_params
 
 
 @dataclass(frozen=True)
@@ -105,4 +106,7 @@ async def call_method(method: str, params: dict[str, Any], *, server: MCPServer,
     found = METHODS.get(method) if isinstance(method, str) else None
     if found is None:
         return await tool_calls.call_tool(server, str(method), params)
+    unknown = unknown_keys(params, found.schema)
+    if unknown:
+        raise unknown_params(unknown, list(found.schema))
     return await found.run(params, Caller(server, client_samples))
