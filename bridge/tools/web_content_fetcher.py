@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict
 from bridge import outbound
 from bridge.tools.analysis.rewrite import summarize_text
 from bridge.tools.analysis.text import split_sentences
+from bridge.tools.argument_names import refuse_unknown_arguments, seed_refusal
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.page_charset import decode_page
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
@@ -147,6 +148,7 @@ def register(server: MCPServer, word: object = None) -> None:
                 annotations=ToolAnnotations(title="Fetch web content", read_only_hint=True, destructive_hint=False,
                                             idempotent_hint=True, open_world_hint=True))(web_content_fetcher)
     list_schema(server, NAME, SCHEMA, ["url"])
+    refuse_unknown_arguments(server, NAME, seed_refusal)  # a misspelt max_length was dropped
 
 
 async def _run(raw: dict[str, Any]) -> CallToolResult:

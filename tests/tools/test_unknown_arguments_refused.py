@@ -30,6 +30,7 @@ MISSPELT: list[tuple[str, dict[str, Any], str, str]] = [  # tool, valid argument
      "target_audience"),
     ("data_formatter", {"data": PRODUCTS, "output_format": "table"}, "sortBy", "sort_by"),
     ("file_reader", {"path": "notes.txt"}, "maxSize", "max_size"),
+    ("web_content_fetcher", {"url": "https://example.com/"}, "maxLength", "max_length"),
     ("web_search", {"query": "word"}, "max_results", "maxResults"),
     ("http_get", {"url": "https://example.com/"}, "timout", "timeout"),
     ("get_weather", {"city": "Paris"}, "contry", "country"),
