@@ -7,8 +7,12 @@ the same way.
 
 from __future__ import annotations
 
+import asyncio
+import json
+from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from mcp_types import JSONRPCRequest
 
@@ -97,5 +101,32 @@ async def test_through_word_bridge_stdio_the_refusal_names_the_task_id_the_forwa
     envelope = answer.structured_content
     assert envelope["code"] == "E_INVALID_ARG" and "limit of 1 MiB" in envelope["diagnostics"][0]["msg"]
     assert isinstance(envelope["taskId"], str) and envelope["taskId"], envelope
+    assert pane.received == []
+    await pane.close()
+
+
+def _post_chunked(server: Any, body: bytes) -> httpx.Response:
+    """POST /mcp with `body` sent in chunks, without a Content-Length (Transfer-Encoding: chunked)."""
+    def chunks() -> Iterator[bytes]:
+        for start in range(0, len(body), 64 * 1024):
+            yield body[start:start + 64 * 1024]
+
+    headers = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    with httpx.Client(verify=server.client_ssl(), timeout=30) as http:
+        return http.post(server.base_url + "/mcp", content=chunks(), headers=headers)
+
+
+async def test_a_chunked_body_over_the_limit_is_refused_with_the_same_json_rpc_error(server: Any) -> None:
+    """It met the SDK's own check: a plain-text "Request body too large" a client cannot act on."""
+    pane = await FakePane(server).connect()
+    call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "editTask", "arguments": too_big()}}
+    response = await asyncio.to_thread(_post_chunked, server, json.dumps(call).encode())
+    assert response.status_code == 413 and response.headers["content-type"] == "application/json", response.text
+    message = response.json()["error"]["message"]
+    assert "over the bridge's limit of 1 MiB" in message and "nothing was run or applied" in message
+    small = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    answered = await asyncio.to_thread(_post_chunked, server, json.dumps(small).encode())
+    assert answered.status_code == 200, answered.text  # a chunked body under the limit still reaches MCP
     assert pane.received == []
     await pane.close()
