@@ -18,7 +18,7 @@ from typing import Any, Final
 from bridge.tools.formatting.chart import NoNumericData, render
 from bridge.tools.formatting.money import money_text
 from bridge.tools.formatting.columns import field_names
-from bridge.tools.formatting.tables import Table, cell_text, is_numeric, number
+from bridge.tools.formatting.tables import Table, cell_text, is_numeric, number, present
 from bridge.tools.results import INVALID_PARAMS, seed_error
 from bridge.word.ops.word_limits import MAX_COLS, MAX_ROWS
 
@@ -147,9 +147,10 @@ def chart_output(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], di
 
 
 def _field_stats(table: Table, i: int) -> tuple[dict[str, Any], dict[str, str]]:
-    """The field's statistics, and how its min/max/mean/sum read (as the cells read: `_money`)."""
+    """The field's statistics, and how its min/max/mean/sum read (as the cells read: `_money`). Missing values
+    (blanks, `n/a`, `-`) are no values: not counted, not in the numbers."""
     header = table.headers[i]
-    values = [r[i] for r in table.rows if r[i] not in (None, "")]
+    values = [r[i] for r in table.rows if present(r[i])]
     out: dict[str, Any] = {"name": header, "count": len(values),
                            "distinct": len({cell_text(v) for v in values})}
     shown: dict[str, str] = {}

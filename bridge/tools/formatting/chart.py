@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bridge.tools.formatting.tables import Table, cell_text, is_numeric, number
+from bridge.tools.formatting.tables import Table, cell_text, is_numeric, number, present
 
 MAX_SERIES: Final = 6
 WIDTH_IN, HEIGHT_IN, DPI = 6.4, 4.0, 100
@@ -57,7 +57,7 @@ def plan(table: Table) -> tuple[str, int | None, list[int]]:
     if not series:
         raise NoNumericData(", ".join(table.headers))
     periods = label is not None and (_PERIOD_NAME.search(table.headers[label]) is not None or all(
-        _PERIOD_VALUE.match(cell_text(v).strip()) for v in columns[label] if v not in (None, "")))
+        _PERIOD_VALUE.match(cell_text(v).strip()) for v in columns[label] if present(v)))
     kind = "line" if periods and len(table.rows) >= 3 else "bar"
     return kind, label, series
 

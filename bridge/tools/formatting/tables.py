@@ -36,7 +36,8 @@ NUMBER = re.compile(r"^[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s
 EXPONENT: Final = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)[eE][-+]?\d+")
 """A number written with an exponent, as JSON writes one (`1e3`, `2.5E-3`; `.5e1` too, as NUMBER takes `.5`)."""
 MISSING: Final = frozenset({"n/a", "n.a.", "na", "-", "--", "–", "—", "null", "none", "nil"})
-"""Cell texts that say a value is missing: they sort with the blanks' neighbours, after every value."""
+"""Cell texts that say a value is missing: they sort with the blanks' neighbours, after every value, and are no value
+of a column (`present`): a column of numbers with `n/a` in it is a column of numbers."""
 
 
 class DataParseError(Exception):
@@ -298,7 +299,7 @@ def _read_exponents(table: Table) -> None:
     """A CSV or text `1e3` in a column of numbers is the number JSON's `1e3` is: it sorts as 1000 and reads `1000`
     (`$1000` in a money column). In a column of text (`1E5` among part codes) it stays text."""
     for i in range(len(table.keys)):
-        if not _mostly_numbers([r[i] for r in table.rows if _present(r[i])]):
+        if not _mostly_numbers([r[i] for r in table.rows if present(r[i])]):
             continue
         for row in table.rows:
             written = row[i].strip() if isinstance(row[i], str) else ""
@@ -330,8 +331,10 @@ def _blank(value: Any) -> bool:
 
 
 def is_numeric(values: list[Any]) -> bool:
-    present = [v for v in values if v not in (None, "")]
-    return bool(present) and all(number(v) is not None for v in present)
+    """A column of numbers: every value that is not missing (blank, `n/a`, `-`: `present`) is a number. The one
+    decision every output format makes (a chart's series, a summary's and a record's field type)."""
+    values = [v for v in values if present(v)]
+    return bool(values) and all(number(v) is not None for v in values)
 
 
 def _natural(value: Any) -> tuple[Any, ...]:
@@ -343,7 +346,7 @@ def _missing(value: Any) -> bool:
     return isinstance(value, str) and value.strip().casefold() in MISSING
 
 
-def _present(value: Any) -> bool:
+def present(value: Any) -> bool:
     """A value, not a blank and not a text saying it is missing (`n/a`)."""
     return not _blank(value) and not _missing(value)
 
@@ -359,15 +362,15 @@ def sort_rows(table: Table, index: int, descending: bool) -> None:
     the blanks, in either order: they are not larger or smaller than any value. A column whose other values are
     mostly numbers sorts numerically, and its texts (`unknown`) come after the numbers; any other column sorts
     naturally ("item 2" before "item 10")."""
-    present = [r for r in table.rows if _present(r[index])]
+    valued = [r for r in table.rows if present(r[index])]
     missing = [r for r in table.rows if _missing(r[index])]
     blank = [r for r in table.rows if _blank(r[index])]
-    if _mostly_numbers([r[index] for r in present]):
-        numbers = [r for r in present if number(r[index]) is not None]
-        others = [r for r in present if number(r[index]) is None]
+    if _mostly_numbers([r[index] for r in valued]):
+        numbers = [r for r in valued if number(r[index]) is not None]
+        others = [r for r in valued if number(r[index]) is None]
         numbers.sort(key=lambda r: number(r[index]) or 0.0, reverse=descending)
         others.sort(key=lambda r: _natural(r[index]))
-        present = numbers + others
+        valued = numbers + others
     else:
-        present.sort(key=lambda r: _natural(r[index]), reverse=descending)
-    table.rows = present + missing + blank
+        valued.sort(key=lambda r: _natural(r[index]), reverse=descending)
+    table.rows = valued + missing + blank
