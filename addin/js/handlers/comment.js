@@ -6,6 +6,7 @@ import { PaneError } from "../errors.js";
 import { bool, str } from "../args.js";
 import { clip } from "../expect.js";
 import { shownText } from "../shown-text.js";
+import { reviewedReading } from "../accepted-text.js";
 import { DEFAULT_TRACK_CAP, resolveScope, resolveScopeRange } from "../registry.js";
 import { isoDate } from "./revisions.js";
 import { readAnchor, readsAnchorFirst } from "./anchor-read.js";
@@ -73,7 +74,10 @@ function listArgs(env) {
 
 /**
  * comment.list {scope?, includeResolved} → {comments: [{commentId, text, author, date, resolved, anchoredText,
- * rangeId, replies}]}. One sync reads the comments; the anchored texts ride on the closing sync.
+ * rangeId, replies}]}. One sync reads the comments; the anchored texts ride on the closing sync. An anchored text
+ * reads as readDocument shows it: Range.text holds the text of tracked deletions too ("sharplyCosts were flat"), so
+ * where the host lists tracked changes (WordApi 1.6) the range's changes ride on the same sync and the text is
+ * worked out with them accepted (accepted-text.js; never getReviewedText, which scrolls, freezes or crashes Word).
  * @param {HandlerEnv} env
  */
 export async function list(env) {
@@ -84,15 +88,17 @@ export async function list(env) {
   comments.load(`${COMMENT_FIELDS},${REPLY_FIELDS}`);
   await env.sync();
   const shown = comments.items.filter((c) => includeResolved || !c.resolved);
+  const withChanges = env.supports("WordApi", "1.6");
   const out = shown.map((c, i) => {
     const range = c.getRange();
     range.load("text");
+    const changes = withChanges ? range.getTrackedChanges().load("items/type,items/text") : undefined;
     const entry = {
       commentId: c.id, text: c.content, author: c.authorName, date: isoDate(c.creationDate), resolved: c.resolved,
       anchoredText: "", rangeId: i < DEFAULT_TRACK_CAP ? registry.add("rng", range) : undefined,
       replies: c.replies.items.map((r) => ({ replyId: r.id, text: r.content, author: r.authorName, date: isoDate(r.creationDate) })),
     };
-    env.afterSync(() => { entry.anchoredText = shownText(range.text); });
+    env.afterSync(() => { entry.anchoredText = shownText(changes?.items.length ? reviewedReading(range.text, changes.items).current : range.text); });
     return entry;
   });
   return { comments: out };
