@@ -72,3 +72,28 @@ async def test_over_rpc_too(bridge) -> None:
     assert "dryRun" in str(answer) and "meta.args" in str(answer), answer
     assert pane.received == []
     await pane.close()
+
+
+@pytest.mark.parametrize("legacy, named", [
+    ({"action": 1, "target": {}}, ["action", "target"]),  # not even valid legacy values: said all the same
+    ({"action": "replace", "target": "selection"}, ["action", "target"]),
+    ({"target": "document"}, ["target"]),
+])
+async def test_action_or_target_beside_meta_is_ignored_with_a_warning(bridge, legacy, named) -> None:
+    """They answered ok without a word: a model that asked for a replace got the envelope's insert, unaware."""
+    pane = await FakePane(bridge).connect()
+    answer = await edit(bridge, "editTask", {"meta": INSERT, **legacy})
+    assert answer["ok"] is True, answer
+    [said] = [d for d in answer["diagnostics"] if d.get("field") in ("action", "target")]
+    assert said["level"] == "warn" and "ignored" in said["msg"] and "meta" in said["msg"], said
+    assert [name for name in ("action", "target") if name in said["msg"]] == named, said
+    assert [c["op"]["args"]["location"] for c in pane.received] == ["start"]  # meta decided
+    await pane.close()
+
+
+async def test_blank_action_and_target_beside_meta_say_nothing(bridge) -> None:
+    """A client that fills every optional argument with "" or null did not ask for anything."""
+    pane = await FakePane(bridge).connect()
+    answer = await edit(bridge, "editTask", {"meta": INSERT, "action": "", "target": None})
+    assert answer["ok"] is True and not [d for d in answer["diagnostics"] if d.get("field") in ("action", "target")]
+    await pane.close()

@@ -6,6 +6,7 @@ Envelope rules (docs/protocol.md): `type` must be `word.op`; `version` 1.x (defa
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import re
@@ -32,8 +33,8 @@ def parse_edit_task(
     """Validate and normalise one `editTask` call.
 
     With `meta` (a JSON string or an object) the envelope decides, `content` is
-    an optional summary and `action`/`target` are ignored; without it, the legacy
-    form maps `action`/`target`/`content` onto insertText.
+    an optional summary and `action`/`target` are ignored (with a warning); without
+    it, the legacy form maps `action`/`target`/`content` onto insertText.
     """
     envelope = _load_meta(meta)
     op_hint = envelope.get("op") if isinstance(envelope, dict) and isinstance(envelope.get("op"), str) else "unknown"
@@ -43,12 +44,26 @@ def parse_edit_task(
             raise OpError(Code.INVALID_ARG, "content required: give meta (a word.op envelope), or content as the "
                           "text to insert (legacy form)", op=op_hint, field="content")
     elif content is None:
-        return parse_envelope(envelope)
+        return _ignoring_legacy(parse_envelope(envelope), action, target)
     if not isinstance(content, str):
         raise OpError(Code.INVALID_ARG, f"content must be a string, got {json_type(content)}", op=op_hint, field="content")
     if envelope is None:
         return parse_legacy(content, action, target)
-    return parse_envelope(envelope)
+    return _ignoring_legacy(parse_envelope(envelope), action, target)
+
+
+def _ignoring_legacy(parsed: ParsedOp, action: Any, target: Any) -> ParsedOp:
+    """`parsed` with a warning naming `action`/`target` given beside meta: the envelope decides, and a model that
+    asked for a replace there would otherwise not learn that it got the envelope's op."""
+    given = [name for name, value in (("action", action), ("target", target))
+             if value is not None and not (isinstance(value, str) and not value.strip())]  # "" / null: not given
+    if not given:
+        return parsed
+    names = " and ".join(given)
+    note = diagnostic("warn", f"{names} ignored: with meta, the envelope decides what runs (put what "
+                      f"{'they' if len(given) > 1 else 'it'} asked for in meta.op and meta.args, or drop "
+                      f"{'them' if len(given) > 1 else 'it'})", given[0])
+    return dataclasses.replace(parsed, diagnostics=[*parsed.diagnostics, note])
 
 
 def _load_meta(meta: Any) -> dict[str, Any] | None:
