@@ -2,9 +2,9 @@
 
 Beyond the seed, every result carries `word_op`: a ready `word.op` envelope the assistant passes unchanged to
 `editTask` as `meta` — a `batch` of `table.create` (the data) and `table.applyStyle` (a built-in table style), an
-`insertMarkdown` list or text, or an `insertPicture` of the chart (PNG, base64). Each op inserts after the
-person's selection (`scope` "selection", `location` "after": `AFTER_SELECTION`), never over it — the defaults would
-replace the selected text. Each op is validated with the server's own op parser before it is returned; a table Word
+`insertMarkdown` list or text, or a `batch` of an empty paragraph and an `insertPicture` of the chart (PNG, base64)
+in it. Each op inserts after the person's selection (`scope` "selection", `location` "after": `AFTER_SELECTION`),
+never over it — the defaults would replace the selected text. Each op is validated with the server's own op parser before it is returned; a table Word
 would refuse (more than MAX_COLS columns) gets `word_op: null` and a `word_op_error` in this tool's terms. Every
 `word_op` comes with a `word_op_note`: a selection inside a table cell gets the content inside that cell (a nested
 table), and the note says which scope to set to put it after that table instead (this tool cannot see the document).
@@ -64,8 +64,7 @@ SCHEMA: Final[dict[str, dict[str, Any]]] = {
     "sort_order": {"type": "string", "description": "Sort order (ascending or descending)", "enum": ["asc", "desc"],
                    "default": "asc"},
 }
-WHERE_SCOPE: Final = {"batch": "word_op.args.ops[0].args.scope", "insertMarkdown": "word_op.args.scope",
-                      "insertPicture": "word_op.args.scope"}
+WHERE_SCOPE: Final = {"batch": "word_op.args.ops[0].args.scope", "insertMarkdown": "word_op.args.scope"}
 """Where the model changes a word_op's place (the `word_op_note`)."""
 
 DESCRIPTION: Final = (
@@ -193,7 +192,8 @@ def _checked(op: dict[str, Any], kind: str) -> dict[str, Any]:
 def _in_a_cell_note(op: str, kind: str) -> str:
     """What the model cannot see from here: an insertion after a selection inside a table cell goes into that cell
     (Word nests a table there), and how to put it after that table instead (a table's id as scope is the table as a
-    block: table.create, insertMarkdown and insertPicture go after it, in a paragraph of their own)."""
+    block: table.create, insertMarkdown and insertText's new paragraph for the chart go after it, in paragraphs of
+    their own)."""
     what = {"table": "the table inside that cell (a nested table)", "structured": "the records inside that cell"}.get(
         kind, f"the {kind} inside that cell")
     return (f"word_op inserts after the person's selection. If the selection is inside a table cell, Word puts "

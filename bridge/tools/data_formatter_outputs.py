@@ -1,7 +1,9 @@
 """`data_formatter`'s five output formats: each one's `formatted_content`, its ready `word_op` and the Word
 formatting the seed reports (`word_table_format`, `word_list_format`, `word_picture_format`).
 
-Every op inserts after the person's selection (`AFTER_SELECTION`), never over it. A number reads the same in every
+Every op inserts after the person's selection (`AFTER_SELECTION`), never over it, in paragraphs of its own: the chart
+is an empty paragraph after the selection's (`insertText` with `newParagraph`) and the picture in it, as
+`insertPicture` alone would put it inside the selected paragraph. A number reads the same in every
 output format: as the data wrote it (thousands separators included; JSON's `1e3` as 1000), with the currency in a money
 column (`Price: $1200`, the seed's list rendering; `Price (EUR)`: €10; see `formatting/money.py`) — table cells,
 list items, structured records and the summary's min/max/mean/total alike. The markdown meant for Word is
@@ -140,9 +142,12 @@ def chart_output(table: Table, args: dict[str, Any]) -> tuple[dict[str, Any], di
                "labels": chart.labels, "series": chart.series,
                "image": {"mime_type": "image/png", "width_px": chart.width_px, "height_px": chart.height_px,
                          "size_bytes": len(chart.png)}}
-    op = envelope("insertPicture", {"source": "base64", "data": base64.b64encode(chart.png).decode(),
-                                    "width": CHART_WIDTH_PT, "altText": f"{chart.chart_type.capitalize()} chart: "
-                                                                        f"{chart.title}", **AFTER_SELECTION})
+    op = envelope("batch", {"ops": [
+        {"op": "insertText", "args": {"text": "", "newParagraph": True, **AFTER_SELECTION}},
+        {"op": "insertPicture", "args": {"source": "base64", "data": base64.b64encode(chart.png).decode(),
+                                         "width": CHART_WIDTH_PT, "scope": "rangeId:$0.rangeId", "location": "start",
+                                         "altText": f"{chart.chart_type.capitalize()} chart: {chart.title}"}},
+    ]})
     return content, op, {"word_picture_format": {"width_pt": CHART_WIDTH_PT, "wrap_type": "inline"}}, chart.png
 
 

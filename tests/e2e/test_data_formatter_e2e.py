@@ -56,12 +56,32 @@ def test_the_table_goes_after_the_selection(word):
     assert table["values"] == [["Product", "Price"], ["Laptop", "$1200"], ["Desk", "$300"]]
 
 
-def test_the_chart_goes_after_the_selection(word):
+def picture_runs(block: dict[str, Any]) -> list[dict[str, Any]]:
+    return [run for run in block.get("runs", []) if run.get("type") == "picture"]
+
+
+@pytest.mark.parametrize("selected", ["Keep this sentence.", "this"])
+def test_the_chart_goes_after_the_selection_in_a_paragraph_of_its_own(word, selected):
     word.set_text("Intro\nKeep this sentence.\nOutro")
-    word.page.evaluate("window.wordSim.select('Keep this sentence.')")
+    word.page.evaluate(f"window.wordSim.select({selected!r})")
+    before = word.sync_count()
     result = format_and_insert(word, "chart")
     assert result["ok"] is True, result
+    assert word.sync_count() - before <= 2
     blocks = word.snapshot()["blocks"]
-    assert [b["text"] for b in blocks] == ["Intro", "Keep this sentence.", "Outro"]
-    runs = blocks[1]["runs"]
-    assert runs[0]["text"] == "Keep this sentence." and runs[-1].get("type") == "picture"
+    assert [b["text"] for b in blocks] == ["Intro", "Keep this sentence.", "", "Outro"]
+    assert picture_runs(blocks[1]) == []  # the selected paragraph is as it was
+    (picture,) = picture_runs(blocks[2])
+    assert picture["altText"].startswith("Bar chart: Price by Product")
+
+
+def test_the_chart_after_a_selected_title_leaves_the_title_alone(word):
+    word.set_text("Quarterly Report\nSales went up.")
+    rid = word.op("search", query="Quarterly Report")["data"]["results"][0]["rangeId"]
+    assert word.op("applyStyle", scope=f"rangeId:{rid}", namedStyle="Title")["ok"] is True
+    word.page.evaluate("window.wordSim.select('Quarterly Report')")
+    assert format_and_insert(word, "chart")["ok"] is True
+    markdown = word.op("readDocument", format="markdown")["data"]["markdown"]
+    title, picture, rest = markdown.split("\n\n")
+    assert title == "Quarterly Report\n================"
+    assert picture.startswith("![Bar chart: Price by Product]") and rest == "Sales went up."

@@ -131,9 +131,12 @@ async def test_chart_is_a_real_png_with_an_insert_picture_op():
     assert (chart["chart_type"], chart["labels"]) == ("line", ["Jan 2024", "Feb 2024", "Mar 2024"])
     assert chart["series"] == [{"name": "Sales", "values": [120.0, 150.0, 170.0]},
                                {"name": "Costs", "values": [80.0, 90.0, 95.0]}]
-    op = found["word_op"]
-    assert op["op"] == "insertPicture" and op["args"]["source"] == "base64" and op["args"]["width"] == 432
-    png = base64.b64decode(op["args"]["data"])
+    paragraph, picture = found["word_op"]["args"]["ops"]  # a paragraph of its own after the selection, the chart in it
+    assert paragraph == {"op": "insertText", "args": {"text": "", "newParagraph": True, "scope": "selection",
+                                                      "location": "after"}}
+    assert picture["op"] == "insertPicture" and picture["args"]["scope"] == "rangeId:$0.rangeId"
+    assert picture["args"]["source"] == "base64" and picture["args"]["width"] == 432
+    png = base64.b64decode(picture["args"]["data"])
     with Image.open(io.BytesIO(png)) as image:
         assert (image.format, image.size) == ("PNG", (640, 400))
     image_item = found["content_items"][2]

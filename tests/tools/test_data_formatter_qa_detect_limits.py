@@ -87,7 +87,7 @@ def test_the_row_limit_is_table_creates_with_the_header_row_counted():
 @pytest.mark.parametrize(("output_format", "path", "what"), [
     ("table", ("args", "ops", 0, "args", "scope"), "the table inside that cell (a nested table)"),
     ("list", ("args", "scope"), "the list inside that cell"),
-    ("chart", ("args", "scope"), "the chart inside that cell"),
+    ("chart", ("args", "ops", 0, "args", "scope"), "the chart inside that cell"),  # its paragraph, then the picture
     ("summary", ("args", "scope"), "the summary inside that cell"),
     ("structured", ("args", "scope"), "the records inside that cell"),
 ])
