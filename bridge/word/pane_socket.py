@@ -20,6 +20,17 @@ log = logging.getLogger("word_bridge.pane")
 HELLO_TIMEOUT_S = 10.0
 MAX_FRAME_BYTES = 64 * 1024 * 1024
 _FRAME = json.JSONEncoder(separators=(",", ":"))  # built once: json.dumps with options builds one per call
+UNSUPPORTED_DATA = 1003  # RFC 6455: a binary frame where only text (JSON) is understood
+INVALID_PAYLOAD = 1007  # RFC 6455: a text frame whose content is not what the protocol carries (JSON)
+
+
+class NotJson(Exception):
+    """A frame that is not JSON: skipping it in silence left a broken pane waiting for an answer that never came."""
+
+    def __init__(self, binary: bool) -> None:
+        self.binary = binary
+        self.kind = "a binary frame that is not JSON" if binary else "text that is not JSON"
+        super().__init__(self.kind)
 
 
 class PanePolicy(Protocol):
@@ -68,6 +79,11 @@ class PaneEndpoint:
         channel = WebSocketChannel(websocket)
         try:
             hello = await asyncio.wait_for(_receive_json(websocket), HELLO_TIMEOUT_S)
+        except NotJson as exc:  # at once, not after the hello timeout: the pane hears why
+            await channel.send({"type": "error", "code": Code.INVALID_ARG,
+                                "msg": f'the first frame must be a hello: a JSON object with type "hello", got {exc.kind}'})
+            await channel.close(UNSUPPORTED_DATA if exc.binary else INVALID_PAYLOAD, f"expected a JSON hello, got {exc.kind}")
+            return
         except (TimeoutError, WebSocketDisconnect, ValueError):
             await channel.close(1002, "expected a hello frame")
             return
@@ -104,7 +120,14 @@ class PaneEndpoint:
         beat = asyncio.create_task(heartbeat())
         try:
             while True:
-                message = await _receive_json(websocket)
+                try:
+                    message = await _receive_json(websocket)
+                except NotJson as exc:  # the pane shows the error frame; its connection (and its ops) go on
+                    last_seen = time.monotonic()
+                    await channel.send({"type": "error", "code": Code.INVALID_ARG,
+                                        "msg": f"the bridge skipped {exc.kind}: protocol 1 frames are JSON objects "
+                                               "(ai-result, progress, state, ping)"})
+                    continue
                 last_seen = time.monotonic()
                 if not isinstance(message, dict):
                     continue
@@ -126,7 +149,7 @@ class PaneEndpoint:
 
 
 async def _receive_json(websocket: WebSocket) -> Any:
-    """Next JSON frame; a frame that is not JSON is skipped, a close ends the loop.
+    """Next JSON frame; raises NotJson for a frame that is not JSON, WebSocketDisconnect at a close.
 
     A lone UTF-16 surrogate in the frame (a JSON escape such as "\\ud83d", which a pane that cuts a string between
     the two halves of an emoji sends) comes out as U+FFFD, so no answer built from it fails to encode."""
@@ -135,15 +158,16 @@ async def _receive_json(websocket: WebSocket) -> Any:
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         text = message.get("text")
-        if text is None and message.get("bytes") is not None:
-            text = message["bytes"].decode("utf-8", "replace")
+        binary = text is None
+        if binary and message.get("bytes") is not None:
+            text = message["bytes"].decode("utf-8", "replace")  # JSON in a binary frame is read all the same
         if text is None or len(text) > MAX_FRAME_BYTES:
             continue
         try:
             value = loads_clean(text)
         except json.JSONDecodeError:
-            log.warning("skipped a frame that is not JSON")
-            continue
+            log.warning("a pane sent %s", "a binary frame that is not JSON" if binary else "text that is not JSON")
+            raise NotJson(binary) from None
         if isinstance(value, dict) and value.get("type") == "ai-result":
             value["_chars"] = len(text)  # what keeping its result costs (TaskLedger.keep)
         return value
