@@ -36,6 +36,7 @@ from bridge.tools.analysis.spelling import SPELLING_LANGUAGES, correct_text
 from bridge.tools.argument_names import refuse_unknown_arguments, seed_refusal
 from bridge.tools.arguments import RawText, check, guarded, invalid, list_schema
 from bridge.tools.results import INTERNAL_ERROR, INVALID_PARAMS, seed_error, seed_result
+from bridge.tools.source_language import translation_fields
 from bridge.tools.word_access import WordAccess
 
 NAME: Final = "text_processor"
@@ -220,7 +221,7 @@ async def _run(ctx: Context, sampled: CreateMessageResult | None, *raw: Any) -> 
             result["fallback"] = {"from": "sampling", "reason": refused.message, "client_error_code": refused.code}
         else:
             if reply is not None:
-                result = _from_model(args, reply)
+                result = await anyio.to_thread.run_sync(lambda: _from_model(args, reply))  # may identify a language
             elif operation in NEEDS_MODEL:
                 raise seed_error(INTERNAL_ERROR, "No language model available", "no_language_model",
                                  lm.HOW_TO_GET_ONE, operation=operation,
@@ -293,12 +294,10 @@ def _from_model(args: dict[str, Any], reply: lm.Reply) -> dict[str, Any]:
         found = lm.json_reply(reply.text) or {}
         translation = found.get("translation") if isinstance(found.get("translation"), str) else None
         out = _base(args, lm.strip_wrapping(translation or reply.text), reply.engine, reply.model)
-        source = found.get("source_language")
-        confidence = found.get("confidence")
-        out.update({"source_language": source if isinstance(source, str) else None,
-                    "target_language": args["language"], "style": args["style"],
-                    "confidence_score": float(confidence) if isinstance(confidence, int | float)
-                    and not isinstance(confidence, bool) and 0 <= confidence <= 1 else None})
+        fields = translation_fields(args["text"], found)  # never null: identified offline when the model is silent
+        out.update({"source_language": fields["source_language"], "target_language": args["language"],
+                    "style": args["style"], "confidence_score": fields["confidence_score"],
+                    "confidence_basis": fields["confidence_basis"]})
         return out
     if operation == "enhance":
         found = lm.json_reply(reply.text) or {}
