@@ -46,19 +46,38 @@ export function applyFmt(doc, s, e, patch) {
   bumpFormat(doc);
 }
 
+/**
+ * Effective fonts worked out so far, by unit format and paragraph style: a format object is never changed in place
+ * (an edit puts a new one) and the styles' fonts are fixed, so each pair is worked out once; reading the fonts of a
+ * paragraph's hundreds of thousands of words (getTextRanges) then stays linear.
+ * @type {WeakMap<object, Map<string | undefined, Record<string, unknown>>>}
+ */
+const FONTS = new WeakMap();
+
+/** {@link effectiveFont}, once per (format, paragraph style). */
+function knownFont(fmt, para) {
+  let byStyle = FONTS.get(fmt);
+  if (!byStyle) FONTS.set(fmt, (byStyle = new Map()));
+  let font = byStyle.get(para.props.style);
+  if (!font) byStyle.set(para.props.style, (font = effectiveFont(fmt, para)));
+  return font;
+}
+
 /** Read effective font values over [s, e): one value, or null when mixed (highlight: "" when mixed). */
 export function readFont(doc, s, e) {
-  let items = unitsInSpan(doc, s, e).filter((x) => !x.unit.pic);
-  // Units inserted together share one format object: work each (format, paragraph) pair out once.
-  const seen = new Map();
-  const fontOf = (x) => {
-    let byPara = seen.get(x.unit.f);
-    if (!byPara) seen.set(x.unit.f, (byPara = new Map()));
-    let font = byPara.get(x.info.para);
-    if (!font) byPara.set(x.info.para, (font = effectiveFont(x.unit.f, x.info.para)));
-    return font;
-  };
-  let fonts = [...new Set(items.map(fontOf))];
+  // Units inserted together share one format object: each distinct one is looked up once, without a list of units.
+  const found = new Set();
+  for (const info of parasInSpan(doc, s, e)) {
+    const to = Math.min(e, info.mark) - info.start;
+    let last = null;
+    for (let k = Math.max(0, Math.max(s, info.start) - info.start); k < to; k++) {
+      const unit = info.para.units[k];
+      if (unit.pic || unit.f === last) continue;
+      last = unit.f;
+      found.add(knownFont(unit.f, info.para));
+    }
+  }
+  let fonts = [...found];
   if (!fonts.length) {
     const info = locate(doc, s);
     fonts = [effectiveFont(inheritedFmt(info.para, s - info.start), info.para)];

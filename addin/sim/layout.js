@@ -136,10 +136,20 @@ export function findUnit(doc, unit) {
 /** Units (with their paragraph) inside [s, e), marks excluded. */
 export function unitsInSpan(doc, s, e) {
   const out = [];
-  for (const info of parasInSpan(doc, s, e)) {
-    const from = Math.max(s, info.start) - info.start;
-    const to = Math.min(e, info.mark) - info.start;
-    for (let k = Math.max(0, from); k < to; k++) out.push({ info, unit: info.para.units[k], index: k });
-  }
+  forEachUnit(doc, s, e, (unit, info, index) => { out.push({ info, unit, index }); });
   return out;
+}
+
+/**
+ * Each unit inside [s, e) (marks excluded) given to `fn` with its paragraph and index, until `fn` returns true:
+ * a scan of a paragraph of millions of characters (its pictures, its links, its style) allocates nothing per unit.
+ * @returns {boolean} whether `fn` stopped the scan
+ */
+export function forEachUnit(doc, s, e, fn) {
+  for (const info of parasInSpan(doc, s, e)) {
+    const { units } = info.para;
+    const to = Math.min(e, info.mark) - info.start;
+    for (let k = Math.max(0, Math.max(s, info.start) - info.start); k < to; k++) if (fn(units[k], info, k) === true) return true;
+  }
+  return false;
 }

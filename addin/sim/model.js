@@ -12,7 +12,7 @@ import { createAnchor } from "./anchors.js";
 export { PICTURE_CHAR, EMPTY_FMT, HYPERLINK_STYLE, newContainer, newParagraph, textUnits, blockLength } from "./model-blocks.js";
 export { bump, bumpFormat } from "./model-version.js";
 export { createAnchor, releaseAnchor, shiftInsert, shiftDelete } from "./anchors.js";
-export { layout, locate, parasInSpan, unitsInSpan, spanText, findUnit } from "./layout.js";
+export { layout, locate, parasInSpan, unitsInSpan, forEachUnit, spanText, findUnit } from "./layout.js";
 export { insertUnits, deleteUnits, splitParagraph, mergeWithNext, insertBlock, removeBlock, ensureTrailingParagraph } from "./primitive-edits.js";
 export { insertPartsAt, insertTextAt, deleteSpan } from "./compound-edits.js";
 export { inheritedFmt, withoutLink, effectiveFont, effectivePara, applyFmt, readFont } from "./formatting.js";

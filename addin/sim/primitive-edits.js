@@ -22,9 +22,27 @@ export function insertUnits(doc, para, offset, units) {
   if (!units.length) return;
   const info = layout(doc).paraInfo.get(para);
   const p = info.start + offset;
-  para.units.splice(offset, 0, ...units);
+  spliceIn(para.units, offset, units);
   unitsChanged(doc, info, p, units.length);
   shiftInsert(doc, p, units.length);
+}
+
+/** Arguments spread into one call at most (a spread of millions overflows the stack). */
+const SPREAD_CHUNK = 10_000;
+
+/**
+ * `items` put into `list` at `at`, in place (holders of the array see them), in linear time: a paragraph of
+ * millions of characters is inserted whole, as Word does.
+ * @param {unknown[]} list
+ * @param {number} at
+ * @param {unknown[]} items
+ */
+function spliceIn(list, at, items) {
+  if (items.length <= SPREAD_CHUNK) return void list.splice(at, 0, ...items);
+  const tail = list.splice(at);
+  for (const part of [items, tail]) {
+    for (let i = 0; i < part.length; i += SPREAD_CHUNK) list.push(...part.slice(i, i + SPREAD_CHUNK));
+  }
 }
 
 /** Delete units [from, to) of a paragraph. */

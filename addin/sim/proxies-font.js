@@ -21,9 +21,14 @@ export class Font extends ClientObject {
     const o = this._target(loc);
     return spanOf(this._doc, o.kind, o.ref);
   }
+  /** The span's font, read once for all the properties a load asks for (until the document changes). */
   _read_(loc) {
     const s = this._span(loc);
-    return readFont(this._doc, s.start, s.end);
+    const seen = this._lastRead;
+    if (seen && seen.version === this._doc.version && seen.start === s.start && seen.end === s.end) return seen.font;
+    const font = readFont(this._doc, s.start, s.end);
+    this._lastRead = { version: this._doc.version, start: s.start, end: s.end, font };
+    return font;
   }
   _apply(loc, patch) {
     const s = this._span(loc);

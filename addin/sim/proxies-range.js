@@ -1,7 +1,7 @@
 // Range and RangeCollection (and the collection base for lists of model references).
 import { ClientObject, ClientCollection, defineProxy, classes } from "./runtime.js";
 import { wordError } from "./errors.js";
-import { layout, spanText, unitsInSpan, deleteSpan, createAnchor, bump, bumpFormat, withoutLink, HYPERLINK_STYLE } from "./model.js";
+import { layout, spanText, unitsInSpan, forEachUnit, deleteSpan, createAnchor, bump, bumpFormat, withoutLink, HYPERLINK_STYLE } from "./model.js";
 import { anchorOf, textMethods, install } from "./text-methods.js";
 import { contentNavs, parentNavs, bindNavs } from "./text-navs.js";
 import { styleProps } from "./style-props.js";
@@ -27,12 +27,15 @@ export function textRanges(doc, span, endingMarks, trimSpacing, loc) {
   const text = layout(doc).chars.slice(span.start, span.end);
   const out = [];
   let s = 0;
+  const space = /\s/;
   const push = (from, to) => {
     let f = from, t = to;
-    if (trimSpacing) { while (f < t && /\s/.test(text[f])) f++; while (t > f && /\s/.test(text[t - 1])) t--; }
+    if (trimSpacing) { while (f < t && space.test(text[f])) f++; while (t > f && space.test(text[t - 1])) t--; }
     if (t > f) out.push(anchorOf(doc, { start: span.start + f, end: span.start + t }));
   };
-  for (let i = 0; i < text.length; i++) if (endingMarks.includes(text[i]) || text[i] === "\r") { push(s, i + 1); s = i + 1; }
+  // A set of the marks: a paragraph of millions of characters is split in one linear pass.
+  const ends = new Set([...endingMarks, "\r"]);
+  for (let i = 0; i < text.length; i++) if (ends.has(text[i])) { push(s, i + 1); s = i + 1; }
   push(s, text.length);
   return { items: out };
 }
@@ -127,13 +130,13 @@ export class Range extends ClientObject {
       const a = this._target(loc);
       const out = [];
       let run = null;
-      for (const { info, unit, index } of unitsInSpan(this._doc, a.start, a.end)) {
+      forEachUnit(this._doc, a.start, a.end, (unit, info, index) => {
         const pos = info.start + index;
         const link = unit.pic ? null : unit.f.link;
-        if (run && link === run.link && pos === run.end) { run.end += 1; continue; }
+        if (run && link === run.link && pos === run.end) { run.end += 1; return; }
         run = link ? { link, start: pos, end: pos + 1 } : null;
         if (run) out.push(run);
-      }
+      });
       return { items: out.map((r) => anchorOf(this._doc, r)) };
     });
   }
@@ -146,7 +149,7 @@ defineProxy(Range, {
     isEmpty: { set: "1.3", get(loc) { const a = this._target(loc); return a.start === a.end; } },
     hyperlink: {
       set: "1.3",
-      get(loc) { const a = this._target(loc); return unitsInSpan(this._doc, a.start, a.end).find((u) => !u.unit.pic && u.unit.f.link)?.unit.f.link ?? ""; },
+      get(loc) { const a = this._target(loc); let link = ""; forEachUnit(this._doc, a.start, a.end, (unit) => Boolean(!unit.pic && unit.f.link && (link = unit.f.link))); return link; },
       put(v, loc) { if (!isStr(v)) throw invalid(loc); const a = this._target(loc); setHyperlink(this._doc, a, v, loc); },
     },
     start: { set: "D1.4", get(loc) { return this._target(loc).start; } },

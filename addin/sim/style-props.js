@@ -1,6 +1,6 @@
 // The style and styleBuiltIn properties of Body, Range and Paragraph, and applying a named style to a span.
 import { wordError } from "./errors.js";
-import { parasInSpan, unitsInSpan, applyFmt, bumpFormat } from "./model.js";
+import { parasInSpan, forEachUnit, applyFmt, bumpFormat } from "./model.js";
 import { spanOf } from "./inline-ops.js";
 import { LIST_STYLES, DEFAULT_CHARACTER_STYLE } from "./styles.js";
 import { joinOrStartList } from "./lists-model.js";
@@ -8,8 +8,15 @@ import { isStr, invalid } from "./arg-checks.js";
 
 /** Style name of a span: the common character style, else the first paragraph's style. */
 function readStyle(doc, span) {
-  const units = unitsInSpan(doc, span.start, span.end);
-  const cs = units.length && units.every((u) => u.unit.f.charStyle && u.unit.f.charStyle === units[0].unit.f.charStyle) ? units[0].unit.f.charStyle : null;
+  // Scanned one unit at a time, stopping at the first without it: a paragraph of millions of characters is cheap.
+  let cs = null;
+  const mixed = forEachUnit(doc, span.start, span.end, (unit) => {
+    const own = unit.f.charStyle;
+    if (!own || (cs !== null && own !== cs)) return true;
+    cs = own;
+    return false;
+  });
+  if (mixed) cs = null;
   return cs || parasInSpan(doc, span.start, span.end)[0].para.props.style;
 }
 

@@ -1,7 +1,7 @@
 // Navigation properties of text-holding objects: their content (font, paragraphs, tables, pictures, lists,
 // shapes) and the table, cell and body they sit in.
 import { wordError } from "./errors.js";
-import { layout, locate, parasInSpan, unitsInSpan } from "./model.js";
+import { layout, locate, parasInSpan, forEachUnit } from "./model.js";
 import { spanOf } from "./inline-ops.js";
 
 /** Owner wrapper for navigation objects that act on their parent's span (Font). */
@@ -31,7 +31,7 @@ export function contentNavs(kind) {
     font: { cls: "Font", resolve: owner(kind) },
     paragraphs: { cls: "ParagraphCollection", resolve(ref) { const s = span(this._doc, ref); return { items: parasInSpan(this._doc, s.start, s.end).map((i) => i.para) }; } },
     tables: { cls: "TableCollection", set: "1.3", resolve(ref) { const s = span(this._doc, ref); return { items: layout(this._doc).tables.filter((t) => t.start < Math.max(s.end, s.start + 1) && s.start < t.end && !(kind === "Range" && s.start === s.end)).map((t) => t.table) }; } },
-    inlinePictures: { cls: "InlinePictureCollection", set: kind === "Range" ? "1.2" : "1.1", resolve(ref) { const s = span(this._doc, ref); return { items: unitsInSpan(this._doc, s.start, s.end).filter((u) => u.unit.pic).map((u) => u.unit) }; } },
+    inlinePictures: { cls: "InlinePictureCollection", set: kind === "Range" ? "1.2" : "1.1", resolve(ref) { const s = span(this._doc, ref); const items = []; forEachUnit(this._doc, s.start, s.end, (unit) => { if (unit.pic) items.push(unit); }); return { items }; } },
     lists: { cls: "ListCollection", set: "1.3", resolve(ref) { const s = span(this._doc, ref); const ids = [...new Set(parasInSpan(this._doc, s.start, s.end).filter((i) => i.para.list).map((i) => i.para.list.listId))]; return { items: ids.map((id) => this._doc.lists.get(id)) }; } },
     shapes: { cls: "ShapeCollection", set: "D1.2", resolve(ref) { const s = span(this._doc, ref); const paras = new Set(parasInSpan(this._doc, s.start, s.end).map((i) => i.para)); return { items: this._doc.shapes.filter((sh) => !sh.deleted && paras.has(sh.anchorPara)) }; } },
   };

@@ -9,6 +9,7 @@
 import { bool, int, oneOf } from "../args.js";
 import { resolveScope } from "../registry.js";
 import { escapeText, headingLevel, listOf, markdownOf, tableText } from "./read-markdown.js";
+import { queueWords } from "./read-words.js";
 import { criticMarkup, queueReview, queueReviewCounts, reviewOf } from "./read-review.js";
 import { definitionsAfterLists, notesOf, queueNoteCounts, queueNotes, withFootnotes } from "./read-notes.js";
 import { readerText, withoutNoteMarks } from "../expect.js";
@@ -24,7 +25,6 @@ import { reviewedReading } from "../accepted-text.js";
 /** @typedef {import("./read-notes.js").NoteEntry} NoteEntry */
 
 const FORMATS = /** @type {const} */ (["text", "markdown", "structure"]);
-const WORD_MARKS = [" "];
 /** What a paragraph's tracked changes are read with: enough to tell its text with them accepted. */
 const CHANGE_TEXTS = "items/type,items/text";
 
@@ -76,7 +76,7 @@ export async function readDocument(env) {
   const { blocks, unmatchedTables } = findBlocks(paragraphs.items, tables.items);
   if (unmatchedTables > 0) note("warn", `${unmatchedTables} table(s) directly after another table were read as part of it`, "args.scope");
   const page = blocks.slice(offset, offset + limit);
-  const loaded = page.map((block) => queueDetails(block, format, current));
+  const loaded = page.map((block) => queueDetails(block, format, current, maxChars));
   const review = counts && queueReview(env, counts, page, { places: format === "markdown" });
   const notes = queueNotes(noteCounts, page);
   const ids = includeRangeIds && format === "structure"
@@ -129,7 +129,7 @@ export function findBlocks(paragraphs, tables) {
 /**
  * What the closing sync loads for a block (a paragraph's words, links and pictures only for markdown).
  * `changes`: the paragraph's tracked changes, where it is read with them accepted.
- * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List, changes?: Word.TrackedChangeCollection }
+ * @typedef {{ kind: "paragraph", paragraph: Word.Paragraph, words?: Word.RangeCollection, wordCap?: number, links?: Word.RangeCollection, pictures?: Word.InlinePictureCollection, listItem?: Word.ListItem, list?: Word.List, changes?: Word.TrackedChangeCollection }
  *   | { kind: "table", table: Word.Table, current?: import("./read-table-current.js").CurrentCellParagraph[] }} Loaded
  */
 
@@ -138,9 +138,10 @@ export function findBlocks(paragraphs, tables) {
  * @param {Block} block
  * @param {Format} format
  * @param {boolean} current  read a paragraph's text with tracked changes accepted (text and structure formats)
+ * @param {number} maxChars  the page's: markdown reads the words a page can show ({@link queueWords})
  * @returns {Loaded}
  */
-function queueDetails(block, format, current) {
+function queueDetails(block, format, current, maxChars) {
   if (block.kind === "table") {
     // isUniform: merged cells make `values` rows of unequal length, which a reader must be told.
     block.table.load(format === "structure" ? "values, rowCount, style, isUniform" : format === "markdown" ? "values, isUniform" : "values");
@@ -156,10 +157,10 @@ function queueDetails(block, format, current) {
   const listItem = paragraph.listItemOrNullObject.load("level, listString, siblingIndex");
   const list = paragraph.listOrNullObject.load("id, levelTypes");
   if (format === "structure") return { kind: "paragraph", paragraph, listItem, list, ...reviewed };
-  const words = paragraph.getTextRanges(WORD_MARKS, true).load("text, font/bold, font/italic, font/strikeThrough, font/name");
+  const { words, wordCap } = queueWords(paragraph, maxChars);
   const links = paragraph.getRange("Content").getHyperlinkRanges().load("text, hyperlink");
   const pictures = paragraph.inlinePictures.load("altTextDescription, altTextTitle");
-  return { kind: "paragraph", paragraph, listItem, list, words, links, pictures };
+  return { kind: "paragraph", paragraph, listItem, list, words, wordCap, links, pictures };
 }
 
 /**
