@@ -67,6 +67,22 @@ def parse_uri(uri: str) -> tuple[str, int] | None:
     return parts.netloc, int(raw)
 
 
+# The tools' advice to repeat a call with its taskId: a resource reader passes none, so it cannot follow it.
+_TASK_RETRY: Final = re.compile(r"\s*Retry with the same taskId \([^)]*\)[^.]*\.")
+
+
+def _failure(result: dict[str, Any], document_id: str, offset: int) -> str:
+    """Why a page could not be read, with advice a resource reader can follow (it has no taskId to retry with)."""
+    uri = resource_uri(document_id, offset)
+    errors = [str(d["msg"]) for d in result.get("diagnostics") or [] if d.get("level") == "error"]
+    why = "; ".join(_TASK_RETRY.sub("", msg) for msg in errors) or str(result.get("code"))
+    message = f"could not read {uri}: {why}"
+    if result.get("code") == "E_TIMEOUT" or any(_TASK_RETRY.search(msg) for msg in errors):
+        message += (f" Read {uri} again (a read changes nothing), or read the document in smaller pages: editTask "
+                    f"readDocument with format \"markdown\", offset {offset} and a smaller maxChars or limit.")
+    return message
+
+
 async def read_document_resource(service: DocumentService, document_id: str, offset: int) -> list[ReadResourceContents]:
     """The page of markdown at `offset`, followed by how to read the next page."""
     result = await service.edit_task(
@@ -75,8 +91,7 @@ async def read_document_resource(service: DocumentService, document_id: str, off
               "args": {"format": "markdown", "offset": offset}},
     )
     if not result.get("ok"):
-        why = "; ".join(d["msg"] for d in result.get("diagnostics") or [] if d.get("level") == "error")
-        raise ResourceError(f"could not read {resource_uri(document_id, offset)}: {why or result.get('code')}")
+        raise ResourceError(_failure(result, document_id, offset))
     data = result.get("data") or {}
     text = str(data.get("markdown") or "")
     following = data.get("nextOffset")
