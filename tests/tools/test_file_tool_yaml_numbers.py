@@ -37,17 +37,23 @@ def test_yaml_numbers_keep_their_text_as_csv_cells_do() -> None:
         "n": [1.5, -0.25, 12, "1.0", "2e3", "1.50e2", "0.10"]}
 
 
-async def test_a_yaml_file_fills_a_word_table_as_written(bridge, tmp_path: Path) -> None:
-    (tmp_path / "prices.yaml").write_text(PRICES)
+async def word_table_data(bridge: Any, folder: Path, name: str, text: str) -> list[list[Any]]:
+    """The `data` of the table.create op a file `name` holding `text` sends the pane through editTask."""
+    (folder / name).write_text(text)
     pane = await FakePane(bridge, title="Prices.docx", handler=table_pane).connect()
     try:
         async with mcp_client(bridge.config) as client:
-            result = await client.call_tool(NAME, word_call("prices.yaml", scope="document", location="end"))
+            result = await client.call_tool(NAME, word_call(name, scope="document", location="end"))
     finally:
         await pane.close()
-    assert not result.is_error
-    assert pane.received[0]["op"]["args"]["data"] == [["item", "price"], ["Pen", "1.50"], ["Ink", "12.00"],
-                                                      ["Pad", "0.5"]]
+    assert not result.is_error, result.content
+    data: list[list[Any]] = pane.received[0]["op"]["args"]["data"]
+    return data
+
+
+async def test_a_yaml_file_fills_a_word_table_as_written(bridge, tmp_path: Path) -> None:
+    assert await word_table_data(bridge, tmp_path, "prices.yaml", PRICES) == [
+        ["item", "price"], ["Pen", "1.50"], ["Ink", "12.00"], ["Pad", "0.5"]]
 
 
 async def test_the_numbers_still_sort_and_sum_as_numbers() -> None:

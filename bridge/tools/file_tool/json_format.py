@@ -1,12 +1,18 @@
-"""JSON files, parsed as is (NaN, Infinity and numbers beyond the float range such as 1e400 refused), and TXT (and any other extension):
-the text, or, when it starts with `{` or `[` and parses as JSON, that value."""
+"""JSON files, and TXT (and any other extension): the text, or, when it starts with `{` or `[` and parses as JSON,
+that value. NaN and Infinity are refused.
+
+A number is read by the rule a CSV cell follows (`cell_value`): it is a number only when its JSON text is exactly
+what the file wrote (`12`, `1.5`, `-0.25`); else the text as written (`1.50`, `1.0`, `2E3`, `1e3`, `-0`, integers a
+JavaScript client would round, `1e400` beyond the float range), as a YAML scalar is, so a Word table shows what
+the file says and every tool gets the same arguments whichever format the data came in.
+"""
 
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
+from bridge.tools.file_tool.csv_format import cell_value
 from bridge.tools.file_tool.errors import FileToolError
 
 
@@ -15,20 +21,10 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def _finite_float(text: str) -> float:
-    """A JSON number with a fraction or exponent; one beyond the float range (`1e400`) is refused: Python would read
-    it as infinity, which no JSON (nor a Word table cell) can carry as written."""
-    value = float(text)
-    if not math.isfinite(value):
-        shown = text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
-        raise ValueError(f"the number {shown} is out of range (beyond ±1.8e308); write it as a string to keep it")
-    return value
-
-
 def parse_json(text: str, label: str) -> Any:
     """The JSON value of `text`; errors name `label` (the file's format) and the line and column."""
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        return json.loads(text, parse_constant=_no_constant, parse_float=cell_value, parse_int=cell_value)
     except json.JSONDecodeError as exc:
         raise FileToolError(f"Failed to parse {label} file: {exc.msg} at line {exc.lineno}, column {exc.colno}") \
             from None
