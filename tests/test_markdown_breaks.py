@@ -32,5 +32,10 @@ def test_other_tags_are_still_text() -> None:
     assert blocks("x <b>y</b> <brx>") == [{"type": "paragraph", "runs": [{"text": "x <b>y</b> <brx>"}]}]
 
 
-def test_a_br_in_a_table_cell_is_a_space() -> None:
-    assert blocks("| a<br>b | c |\n| --- | --- |\n| 1 | 2 |")[0]["rows"] == [["a b", "c"], ["1", "2"]]
+def test_a_br_in_a_table_cell_is_a_paragraph_break_in_the_cell() -> None:
+    """readDocument writes a cell's paragraphs split by `<br>` (a pipe cell is one line): "\\n" in a row's cell."""
+    assert blocks("| a<br>b | c |\n| --- | --- |\n| 1 <br/> 2 | x<BR><br>y<br> |")[0]["rows"] == [["a\nb", "c"], ["1\n2", "x\n\ny\n"]]
+
+
+def test_an_escaped_br_in_a_table_cell_stays_text() -> None:
+    assert blocks("| a \\<br> b | `c<br>d` |\n| --- | --- |")[0]["rows"] == [["a <br> b", "c<br>d"]]

@@ -7,7 +7,8 @@ levels, quotes, code blocks and tables, each paragraph made of formatted runs. A
 way, so it reads back as a Title and `# text` as Heading 1. A line break is a hard break (a backslash or two spaces
 at a line's end) or `<br>`, the one raw HTML tag read (an ATX heading is one line, and a paragraph cannot
 end with a hard break: readDocument writes a heading's or a paragraph's last line break as `<br>`); both
-reach the pane as a new line in a run, a Word line break in the same paragraph. The pane never parses
+reach the pane as a new line in a run, a Word line break in the same paragraph (in a table cell, which is one line,
+`<br>` is a paragraph break in the cell: readDocument writes a cell's paragraphs so). The pane never parses
 markdown, so the same text gives the same document in every host.
 
 Block shapes (docs/protocol.md):
@@ -18,7 +19,7 @@ Block shapes (docs/protocol.md):
     level, which a `<!-- -->` or a change of marker separates: Word makes it a list of its own)
   {"type": "quote", "runs": [Run]}
   {"type": "code", "text": str}
-  {"type": "table", "header": bool, "rows": [[str]]}
+  {"type": "table", "header": bool, "rows": [[str]]}  a "\\n" in a cell is a paragraph break in it (`<br>` in a pipe cell)
 Run: {"text": str, and only when true: "bold", "italic", "code", "strike"; "link": url}
 """
 
@@ -250,6 +251,11 @@ def _add(runs: list[Run], text: str, marks: dict[str, bool], link: str | None) -
 
 
 def _plain(inline: Token) -> str:
-    """A table cell's text: its inline content without formatting, a line break (`<br>`) as a space."""
-    parts = (" " if c.type == "hardbreak" else c.content for c in inline.children or [] if c.type in ("text", "code_inline", "hardbreak"))
-    return "".join(parts) or inline.content
+    """A table cell's text: its inline content without formatting, each `<br>` a paragraph break ("\\n") in the cell.
+
+    A pipe cell is one line, so readDocument writes a cell's paragraphs split by `<br>`; the spaces around one are
+    the markdown's, not the paragraphs'.
+    """
+    parts = ("\n" if c.type == "hardbreak" else c.content for c in inline.children or [] if c.type in ("text", "code_inline", "hardbreak"))
+    text = "".join(parts) or inline.content
+    return "\n".join(line.strip(" \t") for line in text.split("\n")) if "\n" in text else text

@@ -291,12 +291,15 @@ function escapeUrl(url) {
 export const MERGED_NOTE = "<!-- This table has merged cells: a row lists one value per merged area, left to right, so its values may not line up under the headers. -->";
 
 /**
- * A pipe table: the first row is the header, short rows are padded, `|` in cells escaped.
+ * A pipe table: the first row is the header, short rows are padded, `|` in cells escaped. A GFM cell is one line:
+ * a cell's paragraphs (and its Word line breaks) are split by `<br>`, which insertMarkdown reads as a paragraph
+ * break in the cell (a literal `<br>` in the text is escaped, `\<br>`); tabs are spaces.
  * @param {string[][]} values
  */
 export function pipeTable(values) {
   const cols = Math.max(1, ...values.map((row) => row.length));
-  const cell = (/** @type {string | undefined} */ text) => escapeText((text ?? "").replace(/[\r\n\v\t]+/g, " ").trim()).replace(/\|/g, "\\|");
+  const paragraph = (/** @type {string} */ text) => escapeText(text.replace(/\t+/g, " ").trim()).replace(/\|/g, "\\|");
+  const cell = (/** @type {string | undefined} */ text) => (text ?? "").split(/\r\n|[\r\n\v]/).map(paragraph).join("<br>");
   const line = (/** @type {string[]} */ row) => `| ${Array.from({ length: cols }, (_, c) => cell(row[c])).join(" | ")} |`;
   const [head = [], ...body] = values;
   return [line(head), `|${" --- |".repeat(cols)}`, ...body.map(line)].join("\n");

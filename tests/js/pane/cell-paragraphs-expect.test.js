@@ -1,7 +1,8 @@
 // A table cell holding two paragraphs (Table.values joins them with "\r"; Range.text has a paragraph mark between
 // them inside the cell, "\r" that is no end of a row). readDocument shows such a cell's paragraphs on one line, split
-// by a space; expectText copied from any format of readDocument must match the table and a range holding it, and
-// a text that differs must still be refused. Both ways Word's text may read the table: the simulator's tabs and row
+// by a space (markdown: by `<br>`, which insertMarkdown reads back as a paragraph break in the cell); expectText
+// copied from any format of readDocument must match the table and a range holding it, and a text that differs must
+// still be refused. Both ways Word's text may read the table: the simulator's tabs and row
 // ends, and Word's own end-of-cell marks (the `cellMarks` quirk).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -63,7 +64,7 @@ for (const profile of PROFILES) {
         const shown = await shownTexts(env);
         assert.equal(shown.text, "a a2\tb\nc\td d2 d3");
         assert.equal(shown.structure, shown.text);
-        assert.equal(shown.markdown, "| a a2 | b |\n| --- | --- |\n| c | d d2 d3 |");
+        assert.equal(shown.markdown, "| a<br>a2 | b |\n| --- | --- |\n| c | d<br>d2 d3 |");
         assert.equal(shown.rangeText, `Lead\n${shown.text}\nTail`);
       });
 
@@ -71,7 +72,7 @@ for (const profile of PROFILES) {
         const env = await cellParagraphs(profile, { cellMarks, how });
         const shown = await shownTexts(env);
         const args = { tableRef: `rangeId:${env.tableId}`, row: 0, col: 1, text: "B" };
-        for (const wrong of ["a a2\tb\nc\td d2", "a\tb\nc\td d2 d3", "a a2\tb\nc\td d2 d3\nx", "| a a2 | b |\n| --- | --- |\n| c | d |"]) {
+        for (const wrong of ["a a2\tb\nc\td d2", "a\tb\nc\td d2 d3", "a a2\tb\nc\td d2 d3\nx", "| a<br>a2 | b |\n| --- | --- |\n| c | d |"]) {
           fails(await env.run("table.setCellText", { ...args, expectText: wrong }), "E_NOT_FOUND", "args.expectText");
         }
         for (const format of /** @type {const} */ (["text", "structure", "markdown"])) {
