@@ -11,7 +11,8 @@ table), and the note says which scope to set to put it after that table instead 
 
 `output_format` is listed as the seed has it (required, `"default": "table"`), and a call that leaves it out gets
 that default instead of an error that would hide the call's other mistakes. Data with nothing in it (`[]`, `{}`,
-blank text) is an `empty_data` error saying so. This module is the tool (its schema, its checks, the word_op's check
+blank text) is an `empty_data` error saying so. Records found under single-key objects (an XML file's
+`{"people": {"person": [...]}}`) come with a `note` naming the path they were taken from (`people.person`). This module is the tool (its schema, its checks, the word_op's check
 and note); what each output format gives is `data_formatter_outputs.py`'s.
 """
 
@@ -155,6 +156,8 @@ def _format(args: dict[str, Any]) -> tuple[dict[str, Any], bytes | None]:
     table.rows = table.rows[: args["max_items"]]
     out: dict[str, Any] = {"type": "formatted_data", "input_format": detected, "output_format": args["output_format"],
                            "style": args["style"]}
+    if table.source:  # records found under single-key objects (an XML file's root and element): say where
+        out["note"] = f"The rows were taken from {'.'.join(table.source)} (the records under the objects that wrap them)"
     image: bytes | None = None
     kind = args["output_format"]
     if kind == "table":

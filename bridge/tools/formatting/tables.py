@@ -1,9 +1,7 @@
-"""JSON, CSV or plain text into one table shape, with numeric-aware sorting.
+"""JSON, CSV or plain text into one table shape (`table_shape.Table`), with numeric-aware sorting.
 
-- JSON: a list of objects (columns in first-seen key order), a list of lists (the first row is the header when it
-  is all text, an empty cell "" or null staying an empty header cell as a CSV's does), a list of values, an object
-  of equal-length lists (columns), an object holding one list of objects or of lists (unwrapped), or any other
-  object (Key/Value rows). Nested values become compact JSON.
+- JSON: `json_tables` (records, rows, columns, records under single-key objects such as an XML file's
+  `{"people": {"person": [...]}}`, Key/Value); nested values become compact JSON, numbers as the data wrote them.
 - CSV: the delimiter (, ; tab |) is the one most lines split on as the header does (`csv_detect`); the first row
   is the header, an empty cell of it staying empty (`columns.field_names` names it `Column <n>` where a name is needed);
   short rows are padded with empty cells; only blank lines are left out (a row of empty cells, `,,`, is a row).
@@ -11,8 +9,7 @@
 - auto: JSON when the data starts with `[` or `{`, text when it starts with `|` (a markdown table), CSV when a
   delimiter fits and the lines do not read as prose (`csv_detect`), else text.
 Data with nothing in it (`[]`, `{}`, blank text, records without fields) raises EmptyData saying so. A leading
-byte-order mark is not data. JSON's non-numbers (NaN, Infinity), numbers past the float range and nesting deeper than
-MAX_DEPTH are parse errors: no output can hold them as JSON, and deep nesting would exhaust the recursion limit.
+byte-order mark is not data.
 Headers that the display transform makes equal (`Name`, `name`) show their keys; still-equal ones are numbered.
 """
 
@@ -20,50 +17,25 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
 from bridge.tools.formatting.csv_detect import detect
+from bridge.tools.formatting.json_tables import MAX_DEPTH, WrittenFloat, compact_json, from_json, parse_json
+from bridge.tools.formatting.table_shape import DataParseError, EmptyData, Table, display_header
 
-MAX_DEPTH: Final = 100
-_JSON_NESTING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)  # a string (skipped whole) or a bracket
+__all__ = ["MAX_DEPTH", "DataParseError", "EmptyData", "Table", "WrittenFloat", "cell_text", "display_header",
+           "is_numeric", "number", "parse", "present", "sort_rows"]
+
 NUMBER = re.compile(r"^[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?%?$|^[-+]?\.\d+$")
 EXPONENT: Final = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)[eE][-+]?\d+")
 """A number written with an exponent, as JSON writes one (`1e3`, `2.5E-3`; `.5e1` too, as NUMBER takes `.5`)."""
 MISSING: Final = frozenset({"n/a", "n.a.", "na", "-", "--", "–", "—", "null", "none", "nil"})
 """Cell texts that say a value is missing: they sort with the blanks' neighbours, after every value, and are no value
 of a column (`present`): a column of numbers with `n/a` in it is a column of numbers."""
-
-
-class DataParseError(Exception):
-    """The data could not be read as `input_format`; the message says where."""
-
-    def __init__(self, input_format: str, details: str) -> None:
-        super().__init__(details)
-        self.input_format = input_format
-
-
-class EmptyData(DataParseError):
-    """The data was read but holds nothing to format (`[]`, `{}`, blank text, objects without keys)."""
-
-
-@dataclass
-class Table:
-    keys: list[str]
-    """Column names as the data gives them (sort_by matches these or the headers)."""
-    headers: list[str]
-    rows: list[list[Any]]
-
-
-def display_header(key: str) -> str:
-    """`first_name` → `First Name`, `department` → `Department`; acronyms and mixed case kept."""
-    parts = re.split(r"[_\-\s]+", key.strip())
-    return " ".join(p[:1].upper() + p[1:] if p.islower() else p for p in parts if p) or key
 
 
 def number(value: Any) -> float | None:
@@ -86,18 +58,6 @@ def _finite(value: int | float | str) -> float | None:
     except OverflowError:
         return None
     return found if math.isfinite(found) else None
-
-
-class WrittenFloat(float):
-    """A JSON number with a fraction or an exponent, which remembers how the data wrote it (`19.90`, `1e3`)."""
-
-    __slots__ = ("written",)
-    written: str
-
-    def __new__(cls, text: str) -> WrittenFloat:
-        found = super().__new__(cls, text)
-        found.written = text
-        return found
 
 
 def _float_text(value: float) -> str:
@@ -125,108 +85,7 @@ def cell_text(value: Any) -> str:
         return _float_text(value)
     if isinstance(value, int):
         return str(value)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _from_json(found: Any) -> Table:
-    if found == [] or found == {}:
-        kind = "list" if isinstance(found, list) else "object"
-        raise EmptyData("json", f"data is an empty {kind}: nothing to format")
-    if isinstance(found, dict):
-        lists = [k for k, v in found.items() if isinstance(v, list)]
-        if len(found) == 1 and lists and _records_or_rows(found[lists[0]]):
-            if not found[lists[0]]:
-                raise EmptyData("json", f"data holds only an empty list ({lists[0]}): nothing to format")
-            return _from_json(found[lists[0]])
-        if found and len(lists) == len(found) and len({len(v) for v in found.values()}) == 1:
-            keys = list(found)
-            return Table(keys, [display_header(k) for k in keys], [list(r) for r in zip(*found.values(), strict=True)])
-        return Table(["key", "value"], ["Key", "Value"], [[k, v] for k, v in found.items()])
-    if not isinstance(found, list):
-        return Table(["value"], ["Value"], [[found]])
-    if found and all(isinstance(x, dict) for x in found):
-        keys = list(dict.fromkeys(k for record in found for k in record))
-        return Table(keys, [display_header(k) for k in keys], [[record.get(k) for k in keys] for record in found])
-    if found and all(isinstance(x, list) for x in found):
-        width = max(len(r) for r in found)
-        first = found[0]
-        if len(found) > 1 and _names(first):
-            keys = ["" if x is None else x for x in first] + [f"Column {i + 1}" for i in range(len(first), width)]
-            body = found[1:]
-        else:
-            keys = [f"Column {i + 1}" for i in range(width)]
-            body = found
-        return Table(keys, list(keys), [list(r) + [None] * (width - len(r)) for r in body])
-    return Table(["value"], ["Value"], [[x] for x in found])
-
-
-def _records_or_rows(values: list[Any]) -> bool:
-    """A list that is a table by itself (objects, or rows as lists), which an object holding only it wraps."""
-    return all(isinstance(x, dict) for x in values) or all(isinstance(x, list) for x in values)
-
-
-def _names(row: list[Any]) -> bool:
-    """Whether a first row of JSON rows is the header: text, with an empty cell ("" or null) where a CSV's header
-    has one, as the CSV path reads its first row whatever the rows under it hold; a number or a nested value makes
-    it data."""
-    return any(isinstance(x, str) for x in row) and all(x is None or isinstance(x, str) for x in row)
-
-
-class _NotJsonNumber(ValueError):
-    """A number JSON cannot carry through to the output (raised from json.loads' hooks)."""
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
-
-
-def _constant(name: str) -> Any:
-    raise _NotJsonNumber(f"{name} is not valid JSON (JSON has no NaN or Infinity: use null or a string)")
-
-
-def _float(text: str) -> float:
-    value = WrittenFloat(text)
-    if not math.isfinite(value):
-        raise _NotJsonNumber(f"the number {_clip(text)} is out of range (beyond ±1.8e308)")
-    return value
-
-
-def _int(text: str) -> int:
-    """An integer that also fits a float (the statistics and charts need one); Python refuses > 4300 digits."""
-    try:
-        value = int(text)
-        float(value)
-    except (ValueError, OverflowError):
-        raise _NotJsonNumber(f"the number {_clip(text)} is out of range (beyond ±1.8e308)") from None
-    return value
-
-
-def _too_deep(data: str) -> int | None:
-    """Where the arrays and objects first nest deeper than MAX_DEPTH (brackets inside strings don't count)."""
-    depth = 0
-    for found in _JSON_NESTING.finditer(data):
-        bracket = found.group()
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return found.start()
-        elif bracket in "]}":
-            depth -= 1
-    return None
-
-
-def _parse_json(data: str) -> Table:
-    deep = _too_deep(data)
-    if deep is not None:
-        raise DataParseError("json", f"JSON nested deeper than {MAX_DEPTH} levels (at position {deep})")
-    try:
-        found = json.loads(data, parse_constant=_constant, parse_float=_float, parse_int=_int)
-    except json.JSONDecodeError as exc:
-        raise DataParseError("json", f"Invalid JSON syntax at position {exc.pos} (line {exc.lineno}, column "
-                                     f"{exc.colno}): {exc.msg}") from exc
-    except _NotJsonNumber as exc:
-        raise DataParseError("json", f"Invalid JSON: {exc}") from exc
-    return _from_json(found)
+    return compact_json(value)
 
 
 def blank_line(row: list[str]) -> bool:
@@ -261,7 +120,7 @@ def _parse_text(data: str) -> Table:
     lines = [line.strip() for line in data.splitlines() if line.strip()]
     if len(lines) >= 2 and all(line.startswith("|") for line in lines):
         cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines if not _MD_SEPARATOR.match(line)]
-        return _from_json(cells)
+        return from_json(cells)
     pairs = [_KEY_VALUE.match(line) for line in lines]
     if lines and sum(1 for p in pairs if p) >= 0.6 * len(lines):
         return Table(["key", "value"], ["Key", "Value"], [[p.group(1).strip(), p.group(2).strip()] for p in pairs if p])
@@ -284,7 +143,7 @@ def parse(data: str, input_format: str) -> tuple[str, Table]:
         else:
             dialect = detect(data)
             fmt = "csv" if dialect is not None else "text"
-    table = _parse_json(data) if fmt == "json" else _parse_csv(data, dialect) if fmt == "csv" else _parse_text(data)
+    table = parse_json(data) if fmt == "json" else _parse_csv(data, dialect) if fmt == "csv" else _parse_text(data)
     if not table.rows:
         raise EmptyData(fmt, "data has no rows: nothing to format")
     if not table.keys:
