@@ -72,3 +72,18 @@ async def test_a_nested_value_keeps_the_numbers_as_the_json_wrote_them() -> None
                              "output_format": "table"})
     assert found["formatted_content"]["rows"] == [["Pen", '{"w":1.50,"h":2E3,"d":0.5}']]
     assert "note" not in found
+
+
+async def test_an_xml_root_with_attributes_still_wraps_its_records(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # xmltodict puts a root's attributes (a namespace, a version) beside its elements as "@" keys
+    xml = ('<people xmlns="urn:example:people" version="2"><person id="1"><name>John</name><age>30</age></person>'
+           '<person id="2"><name>Jane</name><age>25</age></person></people>')
+    result = await format_file(tmp_path, monkeypatch, "people.xml", xml)
+    assert not result.is_error, texts(result)
+    found = json.loads(texts(result)[0].split("\n", 1)[1])
+    assert found["formatted_content"]["headers"] == ["@id", "Name", "Age"]  # a person's attribute is a column
+    assert found["formatted_content"]["rows"] == [["1", "John", "30"], ["2", "Jane", "25"]]
+    assert found["note"] == NOTE
+    plain_json = parse('{"@note": "x", "rows": {"@n": 1}}', "json")[1]  # no records under it: Key/Value
+    assert plain_json.headers == ["Key", "Value"]

@@ -87,12 +87,13 @@ def _records_under(found: dict[str, Any]) -> tuple[list[str], list[Any]] | None:
     """(the keys followed, the records) found down a chain of single-key objects: the first list along it when it
     holds objects or rows (`{"rows": [...]}`; an XML file's `{"people": {"person": [...]}}`, xmltodict's root and
     its repeated element), or, two keys down or more, the object the chain ends on as one record (one `<person>`,
-    which xmltodict makes an object, not a list). None when the chain leads to neither (a list of values, a config's
+    which xmltodict makes an object, not a list). An element's attributes (xmltodict's `@` keys: a root's `xmlns`,
+    `version`) do not count as keys of the chain. None when the chain leads to neither (a list of values, a config's
     `{"database": {...}}`): the object is then read by the other rules."""
     path: list[str] = []
     node: Any = found
-    while isinstance(node, dict) and len(node) == 1:
-        key, inner = next(iter(node.items()))
+    while isinstance(node, dict) and len(children := [k for k in node if not str(k).startswith("@")]) == 1:
+        key, inner = children[0], node[children[0]]
         if isinstance(inner, list):
             return ([*path, key], inner) if _records_or_rows(inner) else None
         if not isinstance(inner, dict):
